@@ -1,0 +1,37 @@
+import knex, { type Knex } from 'knex';
+import { Model } from 'objection';
+import pg from 'pg';
+import { migrationSource } from '../migrations';
+
+// Amounts are bigint in code: int8 and numeric columns come back as strings, never floats.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export function createKnex(url: string, poolSize = 10): Knex {
+  const db = knex({ client: 'pg', connection: url, pool: { min: 0, max: poolSize } });
+  Model.knex(db);
+  return db;
+}
+
+export function createPool(url: string, max = 20): pg.Pool {
+  return new pg.Pool({ connectionString: url, max });
+}
+
+export async function migrateToLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}
+
+/** Creates the database named in `url` when its server lacks it (a fresh DATABASE_URL). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1)) || 'postgres';
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,75 @@
+import type { Observable } from 'rxjs';
+
+export interface EventMetadata {
+  actorId: string | null;
+  organizationId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  occurredAt: string;
+  schemaVersion: number;
+}
+
+/** An event as the write side proposes it: `id` makes an append idempotent. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+/**
+ * A place in the global order. PostgreSQL: (writing transaction id, row position); EventStoreDB:
+ * (commit, prepare). Compared lexicographically; a subscriber resumes strictly after it.
+ */
+export interface GlobalPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamId: string;
+  /** 1-based: the first event of a stream has version 1. */
+  streamVersion: number;
+  position: GlobalPosition;
+}
+
+/** The version the stream must be at (its number of events; 0 = the stream does not exist), or 'any'. */
+export type ExpectedVersion = number | 'any';
+
+export interface AppendResult {
+  nextExpectedVersion: number;
+  position: GlobalPosition;
+}
+
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+  ) {
+    super(`Stream ${streamId} is not at version ${String(expected)}`);
+    this.name = 'ConcurrencyError';
+  }
+}
+
+export interface EventStore {
+  /** Atomic per stream; a retry with the same event ids returns the first result and appends nothing. */
+  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Events strictly after `after` (null = from the beginning), in global order, at most `limit`. */
+  readAll(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]>;
+  /** Every event after `after`, exactly once, in global order; live events follow the history. */
+  subscribe(after: GlobalPosition | null): Observable<RecordedEvent>;
+  /** Whether the store answers; health checks call it. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const comparePositions = (a: GlobalPosition, b: GlobalPosition): number =>
+  a.commit === b.commit ? (a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1) : a.commit < b.commit ? -1 : 1;
+
+export const positionToString = (position: GlobalPosition) => `${position.commit}:${position.prepare}`;
+
+export function positionFromString(text: string): GlobalPosition {
+  const [commit, prepare] = text.split(':');
+  return { commit: BigInt(commit!), prepare: BigInt(prepare!) };
+}
