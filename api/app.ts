@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import swaggerUi from 'swagger-ui-express';
+import type { Services } from '../runtime/services';
+import { configurePassport } from './auth';
+import { createRegistry, generateDocument } from './openapi';
+import { errorHandler, notFoundHandler } from './problem';
+import { documentRoute, mountRoute, type RouteDefinition } from './route';
+import { allRoutes } from './routes';
+
+const CORRELATION_HEADER = 'x-correlation-id';
+
+/** The HTTP surface: every route under /api, documented from the same zod schemas it validates with. */
+export function createApp(services: Services, routes: RouteDefinition[] = allRoutes()): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'extended');
+
+  app.use((req, res, next) => {
+    const incoming = req.header(CORRELATION_HEADER);
+    res.locals.correlationId = incoming && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader(CORRELATION_HEADER, res.locals.correlationId);
+    next();
+  });
+  app.use(
+    pinoHttp({
+      logger: services.logger,
+      genReqId: (_req, res) => (res as express.Response).locals.correlationId,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+
+  const registry = createRegistry();
+  for (const route of routes) documentRoute(registry, route);
+  const document = generateDocument(registry);
+
+  const api = express.Router();
+  api.get('/docs-json', (_req, res) => res.json(document));
+  api.use('/docs', helmet({ contentSecurityPolicy: false }), swaggerUi.serve, swaggerUi.setup(document));
+  api.use(helmet());
+  api.use(express.json({ limit: services.config.JSON_BODY_LIMIT }));
+  api.use(cookieParser());
+  const auth = configurePassport(services);
+  api.use(auth.initialize());
+  for (const route of routes) mountRoute(api, route, services, auth);
+  api.use(notFoundHandler);
+
+  app.use('/api', api);
+  app.use(notFoundHandler);
+  app.use(errorHandler(services.logger));
+  return app;
+}

@@ -1,0 +1,61 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, validationFailed } from '../runtime/errors';
+import type { Logger } from '../runtime/logger';
+
+const send = (res: Parameters<RequestHandler>[1], error: AppError, correlationId: string) => {
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  res
+    .status(error.status)
+    .type('application/problem+json')
+    .send(
+      JSON.stringify({
+        type: 'about:blank',
+        title: error.title,
+        status: error.status,
+        code: error.code,
+        detail: error.detail,
+        correlationId,
+        ...(error.errors ? { errors: error.errors } : {}),
+      }),
+    );
+};
+
+export const notFoundHandler: RequestHandler = (req, res) =>
+  send(res, new AppError(404, 'NOT_FOUND', 'Not found', `No route ${req.method} ${req.path}`), res.locals.correlationId);
+
+/**
+ * Every failure leaves as problem+json. Known failures keep their status and code; anything else is
+ * a 500 with a generic body, and only the log (under the correlation id) sees the cause.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const correlationId = res.locals.correlationId as string;
+    if (res.headersSent) {
+      logger.error({ err: error, correlationId }, 'failure after the response started');
+      res.destroy();
+      return;
+    }
+    if (error instanceof AppError) return send(res, error, correlationId);
+    if (error?.type === 'entity.parse.failed')
+      return send(res, validationFailed([{ path: '(body)', message: 'Malformed JSON' }], 'Malformed JSON'), correlationId);
+    if (error?.type === 'entity.too.large')
+      return send(res, new AppError(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', 'The request body is too large'), correlationId);
+    if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported')
+      return send(res, new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type'), correlationId);
+    if (isUnavailable(error)) {
+      logger.warn({ err: error, correlationId }, 'dependency unavailable');
+      return send(res, new AppError(503, 'DEPENDENCY_UNAVAILABLE', 'Dependency unavailable', 'A dependency is unreachable; retry later'), correlationId);
+    }
+    logger.error({ err: error, correlationId, method: req.method, path: req.path }, 'unexpected failure');
+    send(res, new AppError(500, 'INTERNAL_ERROR', 'Internal server error', 'Something went wrong; quote the correlation id when reporting it'), correlationId);
+  };
+}
+
+/** Connection failures of PostgreSQL, the event store or the chain. */
+function isUnavailable(error: { code?: string; message?: string } | undefined): boolean {
+  const code = error?.code ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P03', '53300'].includes(code) ||
+    /Knex: Timeout acquiring a connection/.test(error?.message ?? '')
+  );
+}

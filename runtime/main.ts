@@ -1,0 +1,71 @@
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { createApp } from '../api/app';
+import { createRuntime, type Runtime } from './bootstrap';
+import { ConfigError, loadConfig, type Config } from './config';
+import { ensureDatabase } from './database';
+import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
+import { createLogger } from './logger';
+
+/**
+ * `npm start`: the service on embedded defaults (embedded PostgreSQL under DATA_DIR, embedded chain,
+ * outbox mail, demo data), or on DATABASE_URL when set. Ctrl-C stops everything it started.
+ */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig({ DEMO_DATA: 'true', ...process.env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  let embedded: RunningPostgres | null = null;
+  let runtime: Runtime | null = null;
+  let server: Server | null = null;
+  let stopping = false;
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await runtime?.stop().catch((error) => logger.error({ err: error }, 'runtime stop failed'));
+    await embedded?.stop().catch((error) => logger.error({ err: error }, 'embedded PostgreSQL stop failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    logger.info({ dataDir: config.DATA_DIR }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'postgres') });
+    const url = new URL(embedded.url);
+    url.pathname = '/emisor';
+    databaseUrl = url.toString();
+  }
+  await ensureDatabase(databaseUrl);
+  runtime = await createRuntime(config, databaseUrl, logger);
+  await runtime.start();
+  const app = createApp(runtime.services);
+  server = app.listen(config.PORT, config.HOST);
+  await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
+  const base = config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
+  console.log(
+    [
+      `Emisor is running at ${base}/api`,
+      `  API docs:    ${base}/api/docs`,
+      `  Sign in as:  ${config.SEED_ADMIN_EMAIL} / ${config.SEED_ADMIN_PASSWORD === process.env.SEED_ADMIN_PASSWORD ? '(SEED_ADMIN_PASSWORD)' : config.SEED_ADMIN_PASSWORD}`,
+      `  Data folder: ${config.DATABASE_URL ? '(DATABASE_URL)' : config.DATA_DIR}`,
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,13 @@
+import type { Pool } from 'pg';
+import type { Config } from '../../runtime/config';
+import type { EventStore } from './event-store';
+import { PostgresEventStore } from './postgres-event-store';
+
+/** The configured adapter: PostgreSQL by default, EventStoreDB with EVENT_STORE=eventstoredb. */
+export async function createEventStore(config: Config, pool: Pool): Promise<EventStore> {
+  if (config.EVENT_STORE === 'eventstoredb') {
+    const { EventStoreDbEventStore } = await import('./eventstoredb-event-store');
+    return EventStoreDbEventStore.connect(config.EVENTSTORE_URL!);
+  }
+  return new PostgresEventStore(pool);
+}
