@@ -57,3 +57,23 @@ export function generateDocument(registry: OpenAPIRegistry) {
     servers: [{ url: '/api' }],
   });
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dateFilter = (edge: 'start' | 'end') =>
+  z
+    .string()
+    .refine((text) => (DAY.test(text) || /^\d{4}-\d{2}-\d{2}T/.test(text)) && !Number.isNaN(Date.parse(text)), {
+      message: 'a date YYYY-MM-DD or an ISO-8601 timestamp',
+    })
+    .transform((text) => {
+      // A bare day is inclusive: `to=2026-01-31` reaches the last millisecond of that day (UTC).
+      if (!DAY.test(text)) return new Date(text);
+      const day = new Date(`${text}T00:00:00.000Z`);
+      return edge === 'start' ? day : new Date(day.getTime() + 86_400_000 - 1);
+    });
+
+/** `from`/`to` filters of the contract: inclusive days or full timestamps. */
+export const dateRangeQuery = {
+  from: dateFilter('start').optional(),
+  to: dateFilter('end').optional(),
+};

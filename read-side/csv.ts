@@ -1,0 +1,45 @@
+import { Readable } from 'node:stream';
+
+/**
+ * RFC 4180 CSV: every field quoted, quotes doubled, CRLF line ends, a header row. A cell that a
+ * spreadsheet would run as a formula (starting with =, +, -, @, tab or carriage return) is prefixed
+ * with an apostrophe so that opening an export never executes it.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '""';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export const csvRow = (values: readonly unknown[]): string => `${values.map(csvField).join(',')}\r\n`;
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => unknown;
+}
+
+/** Streams rows as CSV without holding them: the source is pulled one row at a time. */
+export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIterable<Row>): Readable {
+  async function* lines() {
+    yield csvRow(columns.map((column) => column.header));
+    for await (const row of rows) yield csvRow(columns.map((column) => column.value(row)));
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+/** Streams rows as one JSON array, also without holding them. */
+export function jsonArrayStream<Row>(rows: AsyncIterable<Row>, toJson: (row: Row) => unknown): Readable {
+  async function* chunks() {
+    let first = true;
+    yield '[';
+    for await (const row of rows) {
+      yield `${first ? '' : ','}${JSON.stringify(toJson(row))}`;
+      first = false;
+    }
+    yield ']';
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}

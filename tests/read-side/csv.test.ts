@@ -1,0 +1,50 @@
+import { csvField, csvRow, csvStream, jsonArrayStream } from '../../read-side/csv';
+
+async function collect(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += chunk.toString();
+  return text;
+}
+
+async function* rowsOf<T>(rows: T[]) {
+  yield* rows;
+}
+
+describe('CSV fields follow RFC 4180', () => {
+  it('quotes every field and doubles embedded quotes', () => {
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+  });
+  it('keeps commas and line breaks inside the quotes', () => {
+    expect(csvField('a,b\nc')).toBe('"a,b\nc"');
+  });
+  it('writes null and undefined as empty fields and dates as ISO-8601', () => {
+    expect(csvField(null)).toBe('""');
+    expect(csvField(undefined)).toBe('""');
+    expect(csvField(new Date('2026-01-02T03:04:05.000Z'))).toBe('"2026-01-02T03:04:05.000Z"');
+  });
+  it('ends rows with CRLF', () => {
+    expect(csvRow(['a', 1])).toBe('"a","1"\r\n');
+  });
+});
+
+describe('CSV cells never run as spreadsheet formulas', () => {
+  it.each(['=SUM(A1:A2)', '+1', '-1', '@cmd', '\tx', '\rx'])('prefixes %p with an apostrophe', (value) => {
+    expect(csvField(value)).toBe(`"'${value.replace(/"/g, '""')}"`);
+  });
+  it('leaves ordinary text alone', () => {
+    expect(csvField('Banco 1')).toBe('"Banco 1"');
+  });
+});
+
+describe('Export streams', () => {
+  it('writes a header row then one row per record', async () => {
+    const text = await collect(
+      csvStream([{ header: 'id', value: (row: { id: string }) => row.id }], rowsOf([{ id: 'a' }, { id: 'b' }])),
+    );
+    expect(text).toBe('"id"\r\n"a"\r\n"b"\r\n');
+  });
+  it('writes a JSON array, empty when there are no records', async () => {
+    expect(JSON.parse(await collect(jsonArrayStream(rowsOf([{ n: 1 }, { n: 2 }]), (row) => row)))).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await collect(jsonArrayStream(rowsOf([]), (row) => row))).toBe('[]');
+  });
+});
