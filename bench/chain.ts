@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import pg from 'pg';
+import { createKnex, createPool, migrateToLatest } from '../runtime/database';
+import { EmbeddedChain } from '../write-side/chain/embedded-chain';
+import { generateCustodyKey } from '../write-side/chain/keys';
+import { msgMint, msgSend } from '../write-side/chain/messages';
+import { signAndBroadcast } from '../write-side/chain/signer';
+import { PostgresEventStore } from '../write-side/event-store/postgres-event-store';
+
+/**
+ * `npx tsx bench/chain.ts`: throughput and latency of the embedded ledger chain, with SENDERS signers
+ * each keeping IN_FLIGHT sends pipelined for SECONDS; then the time a restart takes to replay (and
+ * re-verify) every block. Runs on a scratch database on the DATABASE_URL server, dropped afterwards.
+ */
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const DENOM = 'ulps';
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const database = `emisor_bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${database}`;
+  await admin(`create database ${database}`);
+  const pool = createPool(url.toString(), 5);
+  try {
+    const db = createKnex(url.toString(), 1);
+    await migrateToLatest(db);
+    await db.destroy();
+    const store = new PostgresEventStore(pool);
+    const operator = generateCustodyKey('emisor');
+    const genesis = { chainId: 'emisor-bench', prefix: 'emisor', operatorAddress: operator.address, nativeDenom: DENOM };
+    const chain = await EmbeddedChain.start({ store, genesis });
+    const senders = Array.from({ length: SENDERS }, () => generateCustodyKey('emisor'));
+    await signAndBroadcast(chain, [operator], senders.map((sender) => msgMint(operator.address, 1_000_000n, DENOM, sender.address)));
+
+    const latenciesMs: number[] = [];
+    const blockHeights = new Set<number>();
+    let failures = 0;
+    const started = Date.now();
+    await Promise.all(
+      senders.flatMap((sender, index) =>
+        Array.from({ length: IN_FLIGHT }, async () => {
+          const recipient = senders[(index + 1) % senders.length]!.address;
+          while (Date.now() - started < SECONDS * 1000) {
+            const began = performance.now();
+            const result = await signAndBroadcast(chain, [sender], [msgSend(sender.address, recipient, 1n, DENOM)]);
+            latenciesMs.push(performance.now() - began);
+            if (result.code === 0) blockHeights.add(result.height);
+            else failures++;
+          }
+        }),
+      ),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    await chain.close();
+
+    const sorted = latenciesMs.sort((a, b) => a - b);
+    const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!.toFixed(0);
+    console.log(`Machine:   ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, Node ${process.version}`);
+    console.log(`Workload:  ${SENDERS} senders × ${IN_FLIGHT} pipelined sends, ${SECONDS} s, blocks every 100 ms`);
+    console.log(
+      `Sends:     ${Math.round(latenciesMs.length / seconds)} tx/s, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, ` +
+        `${Math.round((latenciesMs.length - failures) / blockHeights.size)} tx per block, ${failures} failed`,
+    );
+    const replayStarted = Date.now();
+    const restarted = await EmbeddedChain.start({ store, genesis });
+    console.log(`Replay:    ${await restarted.getHeight()} blocks, ${latenciesMs.length + 1} txs in ${Date.now() - replayStarted} ms`);
+    await restarted.close();
+  } finally {
+    await pool.end();
+    await admin(`drop database if exists ${database} with (force)`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

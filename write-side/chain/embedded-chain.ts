@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { fromBase64, toBase64 } from '@cosmjs/encoding';
+import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
+import { withOutcome, type Balance, type Chain, type ChainAccount, type ChainStatus, type ChainTx, type GroupPolicy, type TxResult } from './chain';
+import { executeTx, LedgerState, StateDraft, type BlockContext, type Genesis, type TxOutcome } from './ledger-state';
+import { txHash } from './transactions';
+
+export const CHAIN_STREAM = 'chain-blocks';
+const DEFAULT_BLOCK_MS = 100;
+/** Bounds one block's execution time (and its event's size); a longer queue spills into the next blocks. */
+const MAX_TXS_PER_BLOCK = 2000;
+
+/** First event of the stream: the genesis every later block builds on. */
+export interface ChainGenesisRecorded extends Genesis {
+  genesisTime: string;
+}
+
+/** One block: the TxRaw bytes of every included transaction, with the result it had, in order. */
+export interface BlockCommitted {
+  height: number;
+  time: string;
+  txs: Array<{ hash: string; tx: string; code: number; log: string }>;
+}
+
+export interface EmbeddedChainOptions {
+  store: EventStore;
+  genesis: Genesis;
+  blockMs?: number;
+  streamId?: string;
+}
+
+interface PendingTx {
+  bytes: Uint8Array;
+  hash: string;
+  resolve: (result: TxResult) => void;
+  reject: (error: Error) => void;
+}
+
+const STORE_RETRY_MAX_MS = 5000;
+
+const metadata = (occurredAt: string, correlationId: string): NewEvent['metadata'] => ({
+  actorId: null,
+  organizationId: null,
+  correlationId,
+  causationId: null,
+  occurredAt,
+  schemaVersion: 1,
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The ledger chain in-process. Transactions queue in a mempool; every `blockMs` the queue becomes one
+ * block, executed by the ledger state machine and appended as a BlockCommitted event at the stream's
+ * expected version, so two writers can never fork the chain. At start the blocks are replayed (every
+ * signature re-checked) to rebuild the state.
+ */
+export class EmbeddedChain implements Chain {
+  readonly chainId: string;
+  readonly prefix: string;
+  private readonly state: LedgerState;
+  private readonly streamId: string;
+  private readonly txs = new Map<string, ChainTx>();
+  private mempool: PendingTx[] = [];
+  private height = 0;
+  private lastBlockTime: string;
+  private streamVersion = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private producing: Promise<void> | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly store: EventStore,
+    genesis: Genesis,
+    genesisTime: string,
+    streamId: string,
+  ) {
+    this.chainId = genesis.chainId;
+    this.prefix = genesis.prefix;
+    this.state = new LedgerState(genesis);
+    this.lastBlockTime = genesisTime;
+    this.streamId = streamId;
+  }
+
+  /** Replays the stored blocks (recording the genesis on first start) and starts cutting blocks. */
+  static async start(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
+    const streamId = options.streamId ?? CHAIN_STREAM;
+    let recorded = await options.store.readStream(streamId);
+    if (recorded.length === 0) {
+      const genesisTime = new Date().toISOString();
+      const data: ChainGenesisRecorded = { ...options.genesis, genesisTime };
+      try {
+        await options.store.append(
+          streamId,
+          [{ id: randomUUID(), type: 'ChainGenesisRecorded', data, metadata: metadata(genesisTime, `chain-genesis-${options.genesis.chainId}`) }],
+          0,
+        );
+      } catch (error) {
+        // Another process recorded the genesis first: build on its record.
+        if (!(error instanceof ConcurrencyError)) throw error;
+      }
+      recorded = await options.store.readStream(streamId);
+    }
+    const [first, ...blocks] = recorded;
+    const stored = first!.data as ChainGenesisRecorded;
+    for (const key of ['chainId', 'prefix', 'operatorAddress', 'nativeDenom'] as const)
+      if (stored[key] !== options.genesis[key])
+        throw new Error(`the chain in stream ${streamId} has ${key} ${stored[key]}, not the configured ${options.genesis[key]}`);
+
+    const chain = new EmbeddedChain(options.store, options.genesis, stored.genesisTime, streamId);
+    chain.streamVersion = 1;
+    for (const block of blocks) chain.replay(block);
+    const blockMs = options.blockMs ?? DEFAULT_BLOCK_MS;
+    chain.timer = setInterval(() => chain.tick(), blockMs);
+    chain.timer.unref();
+    return chain;
+  }
+
+  broadcast(txBytes: Uint8Array): Promise<TxResult> {
+    if (this.closed) return Promise.reject(new Error('the embedded chain is closed'));
+    return new Promise((resolve, reject) => {
+      this.mempool.push({ bytes: Uint8Array.from(txBytes), hash: txHash(txBytes), resolve, reject });
+    });
+  }
+
+  async getAccount(address: string): Promise<ChainAccount | null> {
+    const account = this.state.account(address);
+    return account ? { address, ...account } : null;
+  }
+
+  async getBalance(address: string, denom: string): Promise<bigint> {
+    return this.state.balance(address, denom);
+  }
+
+  async getAllBalances(address: string): Promise<Balance[]> {
+    return this.state.balancesOf(address);
+  }
+
+  async getSupply(denom: string): Promise<bigint> {
+    return this.state.supply(denom);
+  }
+
+  async getHeight(): Promise<number> {
+    return this.height;
+  }
+
+  async getTx(hash: string): Promise<ChainTx | null> {
+    return this.txs.get(hash.toUpperCase()) ?? null;
+  }
+
+  async getGroupPolicy(address: string): Promise<GroupPolicy | null> {
+    const policy = this.state.policy(address);
+    if (!policy) return null;
+    const group = this.state.group(policy.groupId)!;
+    return {
+      address,
+      groupId: group.id,
+      admin: policy.admin,
+      groupAdmin: group.admin,
+      threshold: policy.threshold,
+      totalWeight: group.totalWeight,
+      members: [...group.members]
+        .map(([member, weight]) => ({ address: member, weight }))
+        .sort((a, b) => (a.address < b.address ? -1 : 1)),
+      version: policy.version,
+      groupVersion: group.version,
+      metadata: policy.metadata,
+    };
+  }
+
+  async status(): Promise<ChainStatus> {
+    return { chainId: this.chainId, height: this.height };
+  }
+
+  /** Stops cutting blocks after committing what is already queued; the event store stays open. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.producing;
+    while (this.mempool.length > 0) await this.produceBlock();
+  }
+
+  private tick(): void {
+    if (this.producing || this.mempool.length === 0) return;
+    this.producing = this.produceBlock().finally(() => {
+      this.producing = null;
+    });
+  }
+
+  private async produceBlock(): Promise<void> {
+    const batch = this.mempool.splice(0, MAX_TXS_PER_BLOCK);
+    try {
+      const outcomes = await this.commitBlock(batch);
+      // A refused rebroadcast of an included transaction answers with the included result: broadcast is idempotent.
+      batch.forEach((pending, index) => pending.resolve(this.txs.get(pending.hash) ?? this.refusal(pending.hash, outcomes[index]!)));
+    } catch (error) {
+      batch.forEach((pending) => pending.reject(error as Error));
+    }
+  }
+
+  private async commitBlock(batch: PendingTx[]): Promise<TxOutcome[]> {
+    for (;;) {
+      const block: BlockContext = { height: this.height + 1 };
+      const time = this.nextBlockTime();
+      const draft = new StateDraft(this.state);
+      const outcomes = batch.map((pending) => executeTx(draft, pending.bytes, block));
+      const included = batch.flatMap((pending, index) => (outcomes[index]!.included ? [{ pending, outcome: outcomes[index]! }] : []));
+      if (included.length === 0) return outcomes;
+      const data: BlockCommitted = {
+        height: block.height,
+        time,
+        txs: included.map(({ pending, outcome }) => ({ hash: pending.hash, tx: toBase64(pending.bytes), code: outcome.code, log: outcome.log })),
+      };
+      try {
+        await this.appendBlock(data);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        // Another writer extended the chain: take its blocks, then run this batch again on top of them.
+        await this.catchUp();
+        continue;
+      }
+      draft.commit();
+      this.height = block.height;
+      this.lastBlockTime = time;
+      this.streamVersion += 1;
+      included.forEach(({ pending, outcome }) => this.index(pending.hash, pending.bytes, block.height, outcome));
+      return outcomes;
+    }
+  }
+
+  /**
+   * Appends the block, retrying the very same event while the store is unreachable (its id makes a
+   * retry of an append that did land harmless); once the chain is closing it gives up.
+   */
+  private async appendBlock(data: BlockCommitted): Promise<void> {
+    const event: NewEvent = { id: randomUUID(), type: 'BlockCommitted', data, metadata: metadata(data.time, `${this.chainId}-block-${data.height}`) };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.store.append(this.streamId, [event], this.streamVersion);
+        return;
+      } catch (error) {
+        if (error instanceof ConcurrencyError) throw error;
+        if (this.closed) throw new Error(`the chain's event store is unreachable: ${(error as Error).message}`);
+        await sleep(Math.min(STORE_RETRY_MAX_MS, 100 * 2 ** attempt));
+      }
+    }
+  }
+
+  private async catchUp(): Promise<void> {
+    const recorded = await this.store.readStream(this.streamId);
+    for (const block of recorded.slice(this.streamVersion)) this.replay(block);
+  }
+
+  private replay(event: RecordedEvent): void {
+    const data = event.data as BlockCommitted;
+    if (event.type !== 'BlockCommitted' || data.height !== this.height + 1)
+      throw new Error(`stream ${this.streamId} version ${event.streamVersion} is not block ${this.height + 1}`);
+    for (const recordedTx of data.txs) {
+      const bytes = fromBase64(recordedTx.tx);
+      const outcome = executeTx(this.state, bytes, { height: data.height });
+      // Codes must agree; logs may be worded differently by a later version, so the recorded one stays.
+      if (!outcome.included || outcome.code !== recordedTx.code)
+        throw new Error(
+          `chain replay diverged at height ${data.height}, tx ${recordedTx.hash}: recorded code ${recordedTx.code}, replayed ${outcome.code} (${outcome.log})`,
+        );
+      this.index(recordedTx.hash, bytes, data.height, { ...outcome, log: recordedTx.log });
+    }
+    this.height = data.height;
+    this.lastBlockTime = data.time;
+    this.streamVersion = event.streamVersion;
+  }
+
+  private index(hash: string, bytes: Uint8Array, height: number, outcome: TxOutcome): void {
+    this.txs.set(
+      hash,
+      withOutcome({
+        txHash: hash,
+        height,
+        code: outcome.code,
+        codespace: outcome.codespace,
+        rawLog: outcome.log,
+        events: outcome.events,
+        msgResponses: outcome.msgResponses,
+        tx: bytes,
+      }),
+    );
+  }
+
+  private refusal(hash: string, outcome: TxOutcome): TxResult {
+    return { txHash: hash, height: 0, code: outcome.code, codespace: outcome.codespace, rawLog: outcome.log, events: [], msgResponses: [] };
+  }
+
+  /** Block times never go backwards, even when the wall clock does. */
+  private nextBlockTime(): string {
+    const now = new Date().toISOString();
+    return now > this.lastBlockTime ? now : this.lastBlockTime;
+  }
+}
