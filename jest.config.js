@@ -6,7 +6,7 @@ module.exports = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { diagnostics: false }],
     // @cosmjs/crypto and @cosmjs/encoding use the ESM-only @noble and @scure packages: compile those to CommonJS.
-    '/node_modules/@(noble|scure)/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs' } }],
+    '/node_modules/@(noble|scure)/.+\\.js$': ['ts-jest', { diagnostics: false, isolatedModules: true, tsconfig: { allowJs: true, module: 'commonjs' } }],
   },
   transformIgnorePatterns: ['/node_modules/(?!@noble/|@scure/)'],
   globalSetup: '<rootDir>/tests/support/global-setup.ts',

@@ -1,12 +1,18 @@
 /**
- * The one shared rule set (spec "Authentication" 6): role × organization type. Every route guard and
- * GET /users/me/abilities read it; ownership (own organization, own account membership) is checked
- * by the route or query with the resource in hand.
+ * The one shared rule set (spec "Authentication" 6): role × organization type × ownership. Every route
+ * guard, every resource check and GET /users/me/abilities read it; docs/abilities.md is generated from
+ * it (`npm run docs:abilities`).
+ *
+ * Sources: the spec's per-route abilities, the Role summary table and the Instant Payments abilities
+ * table. Auditors never mutate; Members have no Control Panel (no `read · Organization`); Issuer
+ * Members do not get InstantPaymentOversight.
  */
-export const ROLES = ['administrator', 'member', 'auditor'] as const;
-export type Role = (typeof ROLES)[number];
-export const ORGANIZATION_TYPES = ['CENTRAL', 'COMMERCIAL'] as const;
-export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
+import { forbidden, notFound } from '../runtime/errors';
+import { ORGANIZATION_TYPES, type OrganizationType } from '../write-side/organization/events';
+import { ROLES, type Role } from '../write-side/user/events';
+
+export { ORGANIZATION_TYPES, ROLES, type OrganizationType, type Role };
+
 export const ACTIONS = ['read', 'create', 'manage'] as const;
 export type Action = (typeof ACTIONS)[number];
 export const SUBJECTS = [
@@ -35,93 +41,111 @@ export interface Principal {
   role: Role;
 }
 
-type Grants = Partial<Record<Subject, readonly Action[]>>;
+type Grants = Partial<Record<Subject, Action>>;
 
-const READ_ALL: Grants = Object.fromEntries(SUBJECTS.map((subject) => [subject, ['read']]));
+/** `manage` implies `create` and `read`, and `create` implies `read`, as in CASL. */
+const IMPLIED: Record<Action, readonly Action[]> = { read: ['read'], create: ['create', 'read'], manage: ACTIONS };
 
-/** `manage` implies `create` and `read`, as in CASL. */
-const RULES: Record<OrganizationType, Record<Role, Grants>> = {
+/** What every role reads, whatever its organization type. */
+const COMMON_READS: Grants = { Operation: 'read', Token: 'read', Dashboard: 'read', Export: 'read' };
+
+const ADMINISTRATOR: Grants = {
+  ...COMMON_READS,
+  User: 'manage',
+  Invitation: 'manage',
+  Organization: 'manage',
+  Bridging: 'manage',
+  Multisig: 'manage',
+  Proposal: 'create',
+  Vote: 'create',
+  WhitelistAddress: 'manage',
+  AddressBook: 'manage',
+};
+
+const MEMBER: Grants = {
+  ...COMMON_READS,
+  User: 'read',
+  Multisig: 'read',
+  Proposal: 'create',
+  Vote: 'create',
+  AddressBook: 'manage',
+};
+
+/** Read-only with full visibility, Control Panel included. */
+const AUDITOR: Grants = {
+  ...COMMON_READS,
+  User: 'read',
+  Invitation: 'read',
+  Organization: 'read',
+  Multisig: 'read',
+  Proposal: 'read',
+  Vote: 'read',
+  WhitelistAddress: 'read',
+  AddressBook: 'read',
+};
+
+export const RULES: Record<OrganizationType, Record<Role, Grants>> = {
   CENTRAL: {
-    administrator: {
-      User: ['manage'],
-      Invitation: ['manage'],
-      Organization: ['manage'],
-      Bridging: ['manage'],
-      Multisig: ['manage'],
-      Proposal: ['create'],
-      Vote: ['create'],
-      WhitelistAddress: ['manage'],
-      Operation: ['read'],
-      Token: ['manage'],
-      AddressBook: ['manage'],
-      Dashboard: ['read'],
-      Export: ['read'],
-      InstantPaymentOversight: ['manage'],
-    },
-    member: {
-      User: ['read'],
-      Multisig: ['read'],
-      Proposal: ['create'],
-      Vote: ['create'],
-      Operation: ['read'],
-      Token: ['read'],
-      AddressBook: ['manage'],
-      Dashboard: ['read'],
-      Export: ['read'],
-    },
-    auditor: { ...without(READ_ALL, 'InstantPayment', 'Bridging') },
+    // The token registry and the cross-bank Instant Payments oversight are the issuer's.
+    administrator: { ...ADMINISTRATOR, Token: 'manage', InstantPaymentOversight: 'manage' },
+    member: MEMBER,
+    auditor: { ...AUDITOR, InstantPaymentOversight: 'read' },
   },
   COMMERCIAL: {
-    administrator: {
-      User: ['manage'],
-      Invitation: ['manage'],
-      Organization: ['manage'],
-      Multisig: ['manage'],
-      Proposal: ['create'],
-      Vote: ['create'],
-      WhitelistAddress: ['manage'],
-      Operation: ['read'],
-      Token: ['read'],
-      AddressBook: ['manage'],
-      Dashboard: ['read'],
-      Export: ['read'],
-      InstantPayment: ['manage'],
-    },
-    member: {
-      User: ['read'],
-      Multisig: ['read'],
-      Proposal: ['create'],
-      Vote: ['create'],
-      Operation: ['read'],
-      Token: ['read'],
-      AddressBook: ['manage'],
-      Dashboard: ['read'],
-      Export: ['read'],
-      InstantPayment: ['create'],
-    },
-    auditor: { ...without(READ_ALL, 'InstantPaymentOversight', 'Bridging') },
+    // A participant's own retail clients, accounts and payments.
+    administrator: { ...ADMINISTRATOR, InstantPayment: 'manage' },
+    member: { ...MEMBER, InstantPayment: 'create' },
+    auditor: { ...AUDITOR, InstantPayment: 'read' },
   },
 };
 
-function without(grants: Grants, ...subjects: Subject[]): Grants {
-  return Object.fromEntries(Object.entries(grants).filter(([subject]) => !subjects.includes(subject as Subject)));
+/**
+ * Ownership: a grant reaches the caller's own organization's resources only, except the subjects the
+ * CENTRAL organization oversees across participants (it onboards them and runs their conversions).
+ */
+export const ISSUER_WIDE_SUBJECTS: readonly Subject[] = ['Organization', 'Bridging'];
+
+/**
+ * Changes to an organization's standing (create, profile and status, admin roster invitation, exchange
+ * address, freeze and unfreeze) are the issuer's: a participant's administrators manage only their own
+ * organization's settings (chain RPC) and see its alerts.
+ */
+export const ISSUER_ONLY_DETAIL = 'Only the central bank changes an organization\'s standing';
+
+type Who = Pick<Principal, 'role' | 'organizationType'>;
+
+export function actionsOf(principal: Who, subject: Subject): Action[] {
+  const granted = RULES[principal.organizationType][principal.role][subject];
+  return granted ? ACTIONS.filter((action) => IMPLIED[granted].includes(action)) : [];
 }
 
-const IMPLIED: Record<Action, readonly Action[]> = { read: ['read'], create: ['create', 'read'], manage: ACTIONS };
-
-export function actionsOf(principal: Pick<Principal, 'role' | 'organizationType'>, subject: Subject): Action[] {
-  const granted = RULES[principal.organizationType][principal.role][subject] ?? [];
-  return ACTIONS.filter((action) => granted.some((grant) => IMPLIED[grant].includes(action)));
+/** Without a target: whether the caller holds the ability at all (the route guard). With one: on that organization's resource. */
+export function can(principal: Who & Partial<Pick<Principal, 'organizationId'>>, action: Action, subject: Subject, target?: { organizationId: string }): boolean {
+  if (!actionsOf(principal, subject).includes(action)) return false;
+  if (!target) return true;
+  return (
+    target.organizationId === principal.organizationId ||
+    (principal.organizationType === 'CENTRAL' && ISSUER_WIDE_SUBJECTS.includes(subject))
+  );
 }
 
-export function can(principal: Pick<Principal, 'role' | 'organizationType'>, action: Action, subject: Subject): boolean {
-  return actionsOf(principal, subject).includes(action);
+/**
+ * The resource check: 404 when the resource lies outside what the caller may see at all (so ids of
+ * other organizations are not confirmed), 403 when it may see but not do this.
+ */
+export function authorize(principal: Principal, action: Action, subject: Subject, target: { organizationId: string }, what = subject as string): void {
+  if (can(principal, action, subject, target)) return;
+  if (!can(principal, 'read', subject, target)) throw notFound(what);
+  throw forbidden(`Requires ${action} · ${subject} on this ${what.toLowerCase()}`);
+}
+
+/** The issuer-only refinement of `manage · Organization` (see ISSUER_ONLY_DETAIL). */
+export function authorizeIssuer(principal: Principal): void {
+  if (principal.organizationType !== 'CENTRAL' || !can(principal, 'manage', 'Organization'))
+    throw forbidden(ISSUER_ONLY_DETAIL, 'RESTRICTED_TO_CENTRAL_BANK');
 }
 
 /** The whole matrix for one principal, as GET /users/me/abilities returns it. */
-export function abilitiesOf(principal: Pick<Principal, 'role' | 'organizationType'>): Record<Subject, Action[]> {
-  return Object.fromEntries(SUBJECTS.map((subject) => [subject, actionsOf(principal, subject)])) as Record<
-    Subject,
-    Action[]
-  >;
+export function abilitiesOf(principal: Who): Record<Subject, Action[]> {
+  return Object.fromEntries(SUBJECTS.map((subject) => [subject, actionsOf(principal, subject)])) as Record<Subject, Action[]>;
 }

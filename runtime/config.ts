@@ -50,6 +50,11 @@ const schema = z
     JWT_ACCESS_EXPIRATION: duration.default(parseDurationMs('15m')),
     JWT_REFRESH_EXPIRATION: duration.default(parseDurationMs('7d')),
     REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
+    // scrypt cost as log2(N); 15 is 32 MiB per hash. Tests lower it to stay fast.
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+    LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt.default(10),
+    LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(100),
+    LOGIN_RATE_LIMIT_WINDOW: duration.default(parseDurationMs('15m')),
     INVITATION_EXPIRY_HOURS: positiveInt.default(72),
     PASSWORD_RESET_EXPIRY_MINUTES: positiveInt.default(60),
     PER_ORG_RPC_ENABLED: flag.default(false),

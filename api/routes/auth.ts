@@ -1,0 +1,204 @@
+import type { Request, Response } from 'express';
+import jwt from 'jsonwebtoken';
+import { getOrganization } from '../../read-side/organizations';
+import { findUser, type UserRecord } from '../../read-side/users';
+import { unauthenticated } from '../../runtime/errors';
+import { rateLimit } from '../../runtime/rate-limiter';
+import type { AccessTokenClaims, Services } from '../../runtime/services';
+import { tokenId } from '../../write-side/secret-token';
+import { refreshSession, revokeSessionByToken, startSession, type IssuedRefreshToken } from '../../write-side/session/commands';
+import {
+  changePassword,
+  registerWithInvitation,
+  requestPasswordReset,
+  resetPassword,
+  verifyCredentials,
+} from '../../write-side/user/commands';
+import { commandContext } from '../command-context';
+import { z } from '../openapi';
+import { AUTHENTICATED, defineRoute, PUBLIC } from '../route';
+import { Email, SessionUser } from './schemas';
+
+export const REFRESH_COOKIE = 'refresh_token';
+const COOKIE_PATH = '/api/auth';
+/** Forgot-password mails per address per hour: enough for a person, too few to flood an inbox. */
+const RESET_REQUESTS_PER_HOUR = 5;
+
+// The policy answers for length on new passwords; this only caps what a login makes us hash.
+const Password = z.string().min(1).max(1024);
+const AccessToken = z.object({ accessToken: z.string() }).openapi('AccessToken');
+const Session = z.object({ accessToken: z.string(), user: SessionUser }).openapi('Session');
+
+export function signAccessToken(services: Pick<Services, 'config' | 'jwtSecret'>, user: UserRecord, organizationType: string, sessionId: string): string {
+  const claims: Omit<AccessTokenClaims, 'sub'> = { org: user.organizationId, orgType: organizationType, role: user.role, typ: 'access', sid: sessionId };
+  return jwt.sign(claims, services.jwtSecret, {
+    algorithm: 'HS256',
+    subject: user.id,
+    expiresIn: Math.floor(services.config.JWT_ACCESS_EXPIRATION / 1000),
+  });
+}
+
+function setRefreshCookie(services: Services, res: Response, issued: IssuedRefreshToken): void {
+  res.cookie(REFRESH_COOKIE, issued.refreshToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: COOKIE_PATH,
+    secure: (services.config.PUBLIC_URL ?? '').startsWith('https:'),
+    expires: issued.expiresAt,
+  });
+}
+
+const refreshCookie = (req: Request): string | null => {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
+  return typeof value === 'string' && value ? value : null;
+};
+
+/** Login and registration answer alike: an access token, the user, and a new session's refresh cookie. */
+async function openSession(services: Services, res: Response, user: UserRecord, correlationId: string) {
+  const organization = await getOrganization(services.db, user.organizationId);
+  const issued = await startSession(services, { actorId: user.id, organizationId: user.organizationId, correlationId, now: new Date() }, user.id);
+  setRefreshCookie(services, res, issued);
+  return {
+    accessToken: signAccessToken(services, user, organization.type, issued.sessionId),
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email!,
+      role: user.role,
+      organizationId: user.organizationId,
+      organizationType: organization.type,
+      locale: user.locale,
+    },
+  };
+}
+
+export const authRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/auth/login',
+    summary: 'Log in with e-mail and password',
+    tags: ['Auth'],
+    access: PUBLIC,
+    body: z.strictObject({ email: Email, password: Password }),
+    responses: {
+      200: { description: 'Logged in; the refresh token is set as the httpOnly cookie refresh_token', schema: Session },
+      401: { description: 'INVALID_CREDENTIALS: unknown address or wrong password (one answer for both)' },
+      429: { description: 'RATE_LIMITED: too many attempts for this address or from this IP' },
+    },
+    handler: async ({ services, body, req, res, correlationId }) => {
+      const { config } = services;
+      await rateLimit(services, `login:email:${body.email.toLowerCase()}`, config.LOGIN_RATE_LIMIT_PER_EMAIL, config.LOGIN_RATE_LIMIT_WINDOW);
+      await rateLimit(services, `login:ip:${req.ip}`, config.LOGIN_RATE_LIMIT_PER_IP, config.LOGIN_RATE_LIMIT_WINDOW);
+      const user = await verifyCredentials(services, body.email, body.password);
+      return { status: 200, body: await openSession(services, res, user, correlationId) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/register',
+    summary: 'Register from an invitation; creates the account and its custody signing key, and logs in',
+    tags: ['Auth'],
+    access: PUBLIC,
+    body: z.strictObject({ token: z.string().min(1).max(200), name: z.string().trim().min(1).max(200), password: Password }),
+    responses: {
+      201: { description: 'Registered and logged in; refresh cookie set', schema: Session },
+      404: { description: 'NOT_FOUND: no invitation has this token (or it was replaced by a resend)' },
+      409: { description: 'EMAIL_ALREADY_REGISTERED' },
+      410: { description: 'INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_ALREADY_ACCEPTED' },
+    },
+    handler: async ({ services, body, res, correlationId }) => {
+      const userId = await registerWithInvitation(services, { actorId: null, organizationId: null, correlationId, now: new Date() }, body);
+      return { status: 201, body: await openSession(services, res, (await findUser(services.db, userId))!, correlationId) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/refresh',
+    summary: 'Rotate the refresh cookie and get a new access token',
+    tags: ['Auth'],
+    access: PUBLIC,
+    responses: {
+      200: { description: 'A new access token; the cookie is rotated (not within the grace window of a concurrent refresh)', schema: AccessToken },
+      401: { description: 'INVALID_REFRESH_TOKEN, or REFRESH_TOKEN_REUSED (the whole session is revoked)' },
+    },
+    handler: async ({ services, req, res, correlationId }) => {
+      const token = refreshCookie(req);
+      if (!token) throw unauthenticated('The refresh cookie is missing', 'INVALID_REFRESH_TOKEN');
+      const refreshed = await refreshSession(services, { actorId: null, organizationId: null, correlationId, now: new Date() }, token);
+      const user = await findUser(services.db, refreshed.userId);
+      if (!user?.active) throw unauthenticated('The user is deactivated', 'INVALID_REFRESH_TOKEN');
+      if (refreshed.rotated) setRefreshCookie(services, res, refreshed.rotated);
+      const organization = await getOrganization(services.db, user.organizationId);
+      return { status: 200, body: { accessToken: signAccessToken(services, user, organization.type, refreshed.sessionId) } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/logout',
+    summary: 'Log out: revoke the session (refresh-token family) and clear the cookie',
+    tags: ['Auth'],
+    access: AUTHENTICATED,
+    responses: { 204: { description: 'Logged out' } },
+    handler: async (context) => {
+      const token = refreshCookie(context.req);
+      if (token) await revokeSessionByToken(context.services, commandContext(context), token, context.principal.userId);
+      context.res.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/forgot-password',
+    summary: 'Request a password-reset link by mail',
+    tags: ['Auth'],
+    access: PUBLIC,
+    body: z.strictObject({ email: Email }),
+    responses: {
+      202: { description: 'Accepted, whether or not the address exists' },
+      429: { description: 'RATE_LIMITED' },
+    },
+    handler: async ({ services, body, correlationId }) => {
+      await rateLimit(services, `forgot-password:${body.email.toLowerCase()}`, RESET_REQUESTS_PER_HOUR, 3_600_000);
+      await requestPasswordReset(services, { actorId: null, organizationId: null, correlationId, now: new Date() }, body.email);
+      return { status: 202 };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/reset-password',
+    summary: 'Set a new password with a reset link; every session of the user is revoked',
+    tags: ['Auth'],
+    access: PUBLIC,
+    body: z.strictObject({ token: z.string().min(1).max(200), password: Password }),
+    responses: {
+      204: { description: 'Password changed' },
+      400: { description: 'WEAK_PASSWORD, or the request does not match the schema' },
+      410: { description: 'RESET_TOKEN_EXPIRED: unknown, used, superseded or expired link' },
+    },
+    handler: async ({ services, body, correlationId }) => {
+      await resetPassword(services, { actorId: null, organizationId: null, correlationId, now: new Date() }, body.token, body.password);
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/change-password',
+    summary: 'Change your own password; your other sessions are revoked',
+    tags: ['Auth'],
+    access: AUTHENTICATED,
+    body: z.strictObject({ currentPassword: Password, newPassword: Password }),
+    responses: {
+      204: { description: 'Password changed' },
+      400: { description: 'WEAK_PASSWORD, or the request does not match the schema' },
+      401: { description: 'INVALID_CREDENTIALS: the current password is wrong' },
+    },
+    handler: async (context) => {
+      const token = refreshCookie(context.req);
+      await changePassword(context.services, commandContext(context), context.principal.userId, {
+        ...context.body,
+        keepSessionId: token ? tokenId(token) : null,
+      });
+      return { status: 204 };
+    },
+  }),
+];

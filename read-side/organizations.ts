@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+import { Model, snakeCaseMappers } from 'objection';
+import { notFound } from '../runtime/errors';
+import type { OrganizationStatus, OrganizationType } from '../write-side/organization/events';
+import { paginate, type PageRequest } from './pagination';
+
+export class OrganizationRecord extends Model {
+  static override tableName = 'organizations';
+  static override columnNameMappers = snakeCaseMappers();
+
+  id!: string;
+  name!: string;
+  type!: OrganizationType;
+  status!: OrganizationStatus;
+  exchangeAddress!: string | null;
+  exchangeFrozen!: boolean;
+  chainRpcUrl!: string | null;
+  settlementAccountId!: string | null;
+  settlementAddress!: string | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export const findOrganization = (db: Knex, id: string) => OrganizationRecord.query(db).findById(id);
+
+export async function getOrganization(db: Knex, id: string): Promise<OrganizationRecord> {
+  const organization = await findOrganization(db, id);
+  if (!organization) throw notFound('Organization');
+  return organization;
+}
+
+export const findCentralOrganization = (db: Knex) => OrganizationRecord.query(db).findOne({ type: 'CENTRAL' });
+
+export interface OrganizationFilter extends PageRequest {
+  type?: OrganizationType;
+  status?: OrganizationStatus;
+  q?: string;
+}
+
+export function listOrganizations<T>(db: Knex, filter: OrganizationFilter, view: (organization: OrganizationRecord) => T) {
+  const query = OrganizationRecord.query(db).orderBy([{ column: 'type' }, { column: 'name' }, { column: 'id' }]);
+  if (filter.type) query.where({ type: filter.type });
+  if (filter.status) query.where({ status: filter.status });
+  if (filter.q) query.whereILike('name', `%${filter.q}%`);
+  return paginate(query, filter, view);
+}
+
+/** These organizations, or all of them when null. */
+export const listOrganizationsIn = (db: Knex, organizationIds: string[] | null) => {
+  const query = OrganizationRecord.query(db).orderBy('name');
+  if (organizationIds) query.whereIn('id', organizationIds);
+  return query;
+};
+
+/** Commercial organizations whose exchange address is missing or frozen (Control Panel alerts). */
+export const organizationsWithExchangeIssues = (db: Knex, organizationIds: string[] | null) => {
+  const query = OrganizationRecord.query(db)
+    .where({ type: 'COMMERCIAL' })
+    .whereNot({ status: 'PENDING' })
+    .where((where) => where.whereNull('exchange_address').orWhere({ exchange_frozen: true }))
+    .orderBy('name');
+  if (organizationIds) query.whereIn('id', organizationIds);
+  return query;
+};

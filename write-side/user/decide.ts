@@ -1,0 +1,136 @@
+import { businessRule, conflict, gone, notFound } from '../../runtime/errors';
+import type { Decider } from '../decider';
+import { sameHash } from '../secret-token';
+import type { EmailEvent, Locale, Role, UserEvent, UserKind, UserRegisteredData } from './events';
+
+export interface UserState {
+  exists: boolean;
+  userId: string;
+  organizationId: string;
+  kind: UserKind;
+  email: string | null;
+  role: Role;
+  active: boolean;
+  passwordHash: string | null;
+  locale: Locale;
+  multisigIds: string[];
+  address: string;
+  publicKey: string;
+  encryptedPrivateKey: string;
+  /** The latest reset link; a newer request or a completed reset makes older links useless. */
+  pendingReset: { tokenHash: string; expiresAt: string } | null;
+}
+
+export type UserCommand =
+  | { type: 'RegisterUser'; user: UserRegisteredData }
+  | { type: 'ChangeRole'; role: Role }
+  | { type: 'Deactivate'; actorId: string }
+  | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
+  | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
+  | { type: 'ChangePassword'; passwordHash: string }
+  | { type: 'ChangeLocale'; locale: Locale }
+  | { type: 'PinWallets'; multisigIds: string[] };
+
+const initialState = (): UserState => ({
+  exists: false,
+  userId: '',
+  organizationId: '',
+  kind: 'HUMAN',
+  email: null,
+  role: 'member',
+  active: false,
+  passwordHash: null,
+  locale: 'es',
+  multisigIds: [],
+  address: '',
+  publicKey: '',
+  encryptedPrivateKey: '',
+  pendingReset: null,
+});
+
+function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { invitationId: _invitation, name: _name, ...user } = event.data;
+      return { ...state, ...user, exists: true, active: true };
+    }
+    case 'UserRoleChanged':
+      return { ...state, role: event.data.role };
+    case 'UserDeactivated':
+      return { ...state, active: false, pendingReset: null };
+    case 'PasswordResetRequested':
+      return { ...state, pendingReset: { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+    case 'UserPasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash, pendingReset: null };
+    case 'UserLocaleChanged':
+      return { ...state, locale: event.data.locale };
+    case 'UserPinnedWalletsChanged':
+      return { ...state, multisigIds: event.data.multisigIds };
+  }
+}
+
+export const resetLinkUnusable = () => gone('RESET_TOKEN_EXPIRED', 'The password-reset link is expired or was already used');
+
+/** Role changes and deactivation apply to active people, never to the system identity. */
+function requireManageable(state: UserState): void {
+  if (state.kind !== 'HUMAN') throw businessRule('SYSTEM_IDENTITY', 'The system bridging identity cannot be changed');
+  if (!state.active) throw conflict('USER_DEACTIVATED', 'The user is deactivated');
+}
+
+function decide(command: UserCommand, state: UserState): UserEvent[] {
+  if (command.type === 'RegisterUser') {
+    if (state.exists) throw conflict('USER_EXISTS', 'The user already exists');
+    return [{ type: 'UserRegistered', data: command.user }];
+  }
+  if (command.type === 'ResetPassword') {
+    // One answer for unknown, superseded, used and expired links: none of them may say which.
+    const reset = state.pendingReset;
+    if (!state.exists || !state.active || !reset || !sameHash(reset.tokenHash, command.tokenHash) || reset.expiresAt <= command.now)
+      throw resetLinkUnusable();
+    return [{ type: 'UserPasswordChanged', data: { userId: state.userId, passwordHash: command.passwordHash, reason: 'RESET' } }];
+  }
+  if (!state.exists) throw notFound('User');
+  const userId = state.userId;
+  switch (command.type) {
+    case 'ChangeRole':
+      requireManageable(state);
+      if (command.role === state.role) return [];
+      return [{ type: 'UserRoleChanged', data: { userId, organizationId: state.organizationId, role: command.role, previousRole: state.role } }];
+    case 'Deactivate':
+      requireManageable(state);
+      if (command.actorId === userId) throw businessRule('CANNOT_DEACTIVATE_YOURSELF', 'You cannot deactivate your own user');
+      return [{ type: 'UserDeactivated', data: { userId, organizationId: state.organizationId } }];
+    case 'RequestPasswordReset':
+      if (!state.active || state.kind !== 'HUMAN') return [];
+      return [{ type: 'PasswordResetRequested', data: { userId, tokenHash: command.tokenHash, expiresAt: command.expiresAt } }];
+    case 'ChangePassword':
+      return [{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: 'CHANGED' } }];
+    case 'ChangeLocale':
+      return command.locale === state.locale ? [] : [{ type: 'UserLocaleChanged', data: { userId, locale: command.locale } }];
+    case 'PinWallets':
+      if (command.multisigIds.join() === state.multisigIds.join()) return [];
+      return [{ type: 'UserPinnedWalletsChanged', data: { userId, multisigIds: command.multisigIds } }];
+  }
+}
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState, evolve, decide };
+
+export interface EmailState {
+  owner: string | null;
+}
+
+export type EmailCommand =
+  | { type: 'ClaimEmail'; email: string; userId: string }
+  | { type: 'ReleaseEmail'; email: string; userId: string };
+
+export const emailDecider: Decider<EmailState, EmailCommand, EmailEvent> = {
+  initialState: () => ({ owner: null }),
+  evolve: (_state, event) => ({ owner: event.type === 'EmailClaimed' ? event.data.userId : null }),
+  decide: (command, state) => {
+    if (command.type === 'ReleaseEmail')
+      return state.owner === command.userId ? [{ type: 'EmailReleased', data: { email: command.email, userId: command.userId } }] : [];
+    if (state.owner === command.userId) return [];
+    if (state.owner) throw conflict('EMAIL_ALREADY_REGISTERED', 'A user with this e-mail address already exists');
+    return [{ type: 'EmailClaimed', data: { email: command.email, userId: command.userId } }];
+  },
+};
