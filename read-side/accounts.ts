@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import type { Principal } from '../api/abilities';
+import { notFound } from '../runtime/errors';
+import type { MultisigType } from '../write-side/account/events';
+import type { Page, PageRequest } from './pagination';
+
+export interface AccountRow {
+  id: string;
+  organization_id: string;
+  label: string;
+  type: MultisigType;
+  address: string;
+  group_id: string | null;
+  threshold: number;
+  total_weight: number;
+  group_version: number;
+  archived: boolean;
+  created_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MemberView {
+  userId: string;
+  name: string | null;
+  address: string;
+  weight: number;
+}
+
+export interface AccountView {
+  id: string;
+  organizationId: string;
+  label: string;
+  type: MultisigType;
+  address: string;
+  members: MemberView[];
+  policy: { threshold: number; totalWeight: number };
+  archived: boolean;
+  groupVersion: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Administrators and auditors see all of their organization's accounts; members only those they belong to. */
+export const seesAllAccounts = (principal: Principal) => principal.role === 'administrator' || principal.role === 'auditor';
+
+export async function membersOf(db: Knex, accountIds: string[]): Promise<Map<string, MemberView[]>> {
+  const rows: Array<{ account_id: string; user_id: string; address: string; weight: number; name: string | null }> = accountIds.length
+    ? await db('account_members')
+        .leftJoin('users', 'users.id', 'account_members.user_id')
+        .whereIn('account_members.account_id', accountIds)
+        .orderBy([{ column: 'account_members.weight', order: 'desc' }, { column: 'users.name' }])
+        .select('account_members.account_id', 'account_members.user_id', 'account_members.address', 'account_members.weight', 'users.name')
+    : [];
+  const byAccount = new Map<string, MemberView[]>();
+  for (const row of rows) {
+    const list = byAccount.get(row.account_id) ?? [];
+    list.push({ userId: row.user_id, name: row.name, address: row.address, weight: row.weight });
+    byAccount.set(row.account_id, list);
+  }
+  return byAccount;
+}
+
+export const accountView = (row: AccountRow, members: MemberView[]): AccountView => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  label: row.label,
+  type: row.type,
+  address: row.address,
+  members,
+  policy: { threshold: row.threshold, totalWeight: row.total_weight },
+  archived: row.archived,
+  groupVersion: row.group_version,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+export interface AccountFilter extends PageRequest {
+  type?: MultisigType;
+  archived?: boolean;
+}
+
+function visible(db: Knex, principal: Principal) {
+  const query = db<AccountRow>('accounts').where('accounts.organization_id', principal.organizationId);
+  if (!seesAllAccounts(principal))
+    query.whereExists(
+      db('account_members').whereRaw('account_members.account_id = accounts.id').where('account_members.user_id', principal.userId),
+    );
+  return query;
+}
+
+export async function listAccounts(db: Knex, principal: Principal, filter: AccountFilter): Promise<Page<AccountView>> {
+  const query = visible(db, principal);
+  if (filter.type) query.where('accounts.type', filter.type);
+  if (filter.archived !== undefined) query.where('accounts.archived', filter.archived);
+  const [{ count }] = await query.clone().count<{ count: string }[]>('* as count');
+  const rows: AccountRow[] = await query
+    .orderBy([{ column: 'accounts.created_at' }, { column: 'accounts.id' }])
+    .offset((filter.page - 1) * filter.pageSize)
+    .limit(filter.pageSize)
+    .select('accounts.*');
+  const members = await membersOf(db, rows.map((row) => row.id));
+  return {
+    items: rows.map((row) => accountView(row, members.get(row.id) ?? [])),
+    total: Number(count),
+    page: filter.page,
+    pageSize: filter.pageSize,
+  };
+}
+
+/** The account if the principal may see it; 404 otherwise (other organizations' accounts do not exist for them). */
+export async function findVisibleAccount(db: Knex, principal: Principal, id: string): Promise<AccountView> {
+  const row: AccountRow | undefined = await visible(db, principal).where('accounts.id', id).first('accounts.*');
+  if (!row) throw notFound('Account');
+  const members = await membersOf(db, [row.id]);
+  return accountView(row, members.get(row.id) ?? []);
+}
+
+export async function findAccount(db: Knex, id: string): Promise<AccountView | null> {
+  const row: AccountRow | undefined = await db<AccountRow>('accounts').where({ id }).first();
+  if (!row) return null;
+  const members = await membersOf(db, [row.id]);
+  return accountView(row, members.get(row.id) ?? []);
+}
+
+export async function findAccountByType(db: Knex, organizationId: string, type: MultisigType): Promise<AccountView | null> {
+  const row: AccountRow | undefined = await db<AccountRow>('accounts')
+    .where({ organization_id: organizationId, type })
+    .orderBy('created_at')
+    .first();
+  if (!row) return null;
+  const members = await membersOf(db, [row.id]);
+  return accountView(row, members.get(row.id) ?? []);
+}
+
+export async function findAccountByAddress(db: Knex, address: string): Promise<AccountRow | null> {
+  return (await db<AccountRow>('accounts').where({ address }).first()) ?? null;
+}
+
+/** Addresses that belong to the organization itself: its accounts and its settlement account. */
+export async function ownAddresses(db: Knex, organizationId: string): Promise<Set<string>> {
+  const accounts: Array<{ address: string }> = await db('accounts').where({ organization_id: organizationId }).select('address');
+  const organization: { settlement_address: string | null } | undefined = await db('organizations')
+    .where({ id: organizationId })
+    .first('settlement_address');
+  const addresses = new Set(accounts.map((row) => row.address));
+  if (organization?.settlement_address) addresses.add(organization.settlement_address);
+  return addresses;
+}

@@ -1,0 +1,147 @@
+import { AppError, conflict, notFound } from '../../runtime/errors';
+import type { Decider } from '../decider';
+import type { AccountCreated, AccountEvent, AccountMember, MultisigType } from './events';
+
+export interface AccountState {
+  exists: boolean;
+  accountId: string | null;
+  organizationId: string | null;
+  label: string;
+  type: MultisigType | null;
+  address: string | null;
+  groupId: string | null;
+  members: AccountMember[];
+  threshold: number;
+  archived: boolean;
+  /** 1 at creation; every executed group change bumps it (open proposals of older versions abort). */
+  groupVersion: number;
+  /** Group-change proposals already applied, so that a replayed execution applies nothing twice. */
+  appliedProposals: string[];
+}
+
+export type AccountCommand =
+  | { type: 'CreateAccount'; account: AccountCreated['data'] }
+  | { type: 'ChangeLabel'; label: string; now: string }
+  | { type: 'Archive'; now: string }
+  | { type: 'Unarchive'; now: string }
+  | { type: 'ChangeGroup'; members: AccountMember[] | null; threshold: number | null; proposalId: string; txHash: string; now: string };
+
+export const initialAccountState = (): AccountState => ({
+  exists: false,
+  accountId: null,
+  organizationId: null,
+  label: '',
+  type: null,
+  address: null,
+  groupId: null,
+  members: [],
+  threshold: 0,
+  archived: false,
+  groupVersion: 0,
+  appliedProposals: [],
+});
+
+const rule = (code: string, detail: string) => new AppError(422, code, 'Business rule violated', detail);
+
+/** Members are distinct users with positive integer weights, and the threshold a positive integer within their total. */
+export function validateGroup(members: readonly AccountMember[], threshold: number): void {
+  if (members.length === 0) throw rule('INVALID_GROUP', 'An account needs at least one member');
+  const ids = new Set(members.map((member) => member.userId));
+  if (ids.size !== members.length) throw rule('INVALID_GROUP', 'A user can be a member only once');
+  const addresses = new Set(members.map((member) => member.address));
+  if (addresses.size !== members.length) throw rule('INVALID_GROUP', 'Two members share one chain address');
+  if (members.some((member) => !Number.isSafeInteger(member.weight) || member.weight < 1))
+    throw rule('INVALID_GROUP', 'Weights are positive integers');
+  if (!Number.isSafeInteger(threshold) || threshold < 1) throw rule('INVALID_THRESHOLD', 'The threshold is a positive integer');
+  const total = members.reduce((sum, member) => sum + member.weight, 0);
+  if (threshold > total)
+    throw rule('INVALID_THRESHOLD', `The threshold (${threshold}) exceeds the members' total weight (${total})`);
+}
+
+export const SYSTEM_ACCOUNT_TYPES: readonly MultisigType[] = ['ISSUANCE', 'BRIDGING', 'SETTLEMENT'];
+
+export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
+  if (command.type === 'CreateAccount') {
+    if (state.exists) throw conflict('ACCOUNT_EXISTS', 'The account already exists');
+    if (!command.account.label.trim()) throw rule('INVALID_LABEL', 'The label must not be empty');
+    validateGroup(command.account.members, command.account.threshold);
+    return [{ type: 'AccountCreated', data: command.account }];
+  }
+  if (!state.exists || !state.accountId) throw notFound('Account');
+  const accountId = state.accountId;
+  switch (command.type) {
+    case 'ChangeLabel': {
+      const label = command.label.trim();
+      if (!label) throw rule('INVALID_LABEL', 'The label must not be empty');
+      if (label === state.label) return [];
+      return [{ type: 'AccountLabelChanged', data: { accountId, label, changedAt: command.now } }];
+    }
+    case 'Archive':
+      if (state.archived) return [];
+      if (state.type && SYSTEM_ACCOUNT_TYPES.includes(state.type))
+        throw rule('SYSTEM_ACCOUNT', `The ${state.type} account cannot be archived`);
+      return [{ type: 'AccountArchived', data: { accountId, archivedAt: command.now } }];
+    case 'Unarchive':
+      if (!state.archived) return [];
+      return [{ type: 'AccountUnarchived', data: { accountId, unarchivedAt: command.now } }];
+    case 'ChangeGroup': {
+      if (state.appliedProposals.includes(command.proposalId)) return [];
+      // The chain has executed it already: record what it did (it was validated at submission).
+      const members = command.members ?? state.members;
+      const threshold = command.threshold ?? state.threshold;
+      return [
+        {
+          type: 'AccountGroupChanged',
+          data: {
+            accountId,
+            members,
+            threshold,
+            groupVersion: state.groupVersion + 1,
+            proposalId: command.proposalId,
+            txHash: command.txHash,
+            changedAt: command.now,
+          },
+        },
+      ];
+    }
+  }
+}
+
+export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+  switch (event.type) {
+    case 'AccountCreated':
+      return {
+        ...state,
+        exists: true,
+        accountId: event.data.accountId,
+        organizationId: event.data.organizationId,
+        label: event.data.label,
+        type: event.data.type,
+        address: event.data.address,
+        groupId: event.data.groupId,
+        members: event.data.members,
+        threshold: event.data.threshold,
+        groupVersion: 1,
+      };
+    case 'AccountLabelChanged':
+      return { ...state, label: event.data.label };
+    case 'AccountArchived':
+      return { ...state, archived: true };
+    case 'AccountUnarchived':
+      return { ...state, archived: false };
+    case 'AccountGroupChanged':
+      return {
+        ...state,
+        members: event.data.members,
+        threshold: event.data.threshold,
+        groupVersion: event.data.groupVersion,
+        appliedProposals: [...state.appliedProposals, event.data.proposalId],
+      };
+  }
+}
+
+export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  initialState: initialAccountState,
+  evolve: evolveAccount,
+  decide: decideAccount,
+};

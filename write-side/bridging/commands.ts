@@ -1,0 +1,111 @@
+import { AppError, notFound } from '../../runtime/errors';
+import { findAccountByAddress, findAccountByType } from '../../read-side/accounts';
+import { findCentralOrganization } from '../../read-side/organizations';
+import type { CommandContext } from '../command-handler';
+import { fold } from '../decider';
+import { organizationDecider } from '../organization/decide';
+import { organizationStream } from '../organization/events';
+import { loadAccount, submitProposal, type GovernanceServices } from '../proposal/commands';
+import type { ProposalState } from '../proposal/decide';
+import { sendMessage } from '../proposal/messages';
+import { bridgingDecider } from './decide';
+import { bridgingStream } from './events';
+
+export interface BridgingInput {
+  kind: 'DISBURSEMENT' | 'REDEMPTION';
+  organizationId: string;
+  amount: bigint;
+  denom: string;
+  requestId: string;
+  proposalId: string;
+  /** The caller (manage · Bridging on the organization): a central-bank or the organization's own administrator. */
+  requestedBy: string;
+}
+
+export interface BridgingOutcome {
+  requestId: string;
+  proposal: ProposalState;
+}
+
+/**
+ * Disbursement (fiat → CBDC): the BRIDGING account sends to the organization's exchange address. The
+ * system BRIDGING identity proposes it; its weight meets the bridging policy alone, so it executes at
+ * once. Redemption (CBDC → fiat): the account that holds the exchange address sends back to the
+ * BRIDGING account, capped by the exchange balance; the caller proposes it, and that account's
+ * members decide (at once when the caller's own weight meets its threshold).
+ */
+export async function requestBridging(services: GovernanceServices, context: CommandContext, input: BridgingInput): Promise<BridgingOutcome> {
+  const organization = fold(organizationDecider, (await services.eventStore.readStream(organizationStream(input.organizationId))) as never);
+  if (!organization.exists) throw notFound('Organization');
+  const central = await findCentralOrganization(services.db);
+  const bridgingRow = central ? await findAccountByType(services.db, central.id, 'BRIDGING') : null;
+  if (!bridgingRow) throw new AppError(422, 'BRIDGING_ACCOUNT_MISSING', 'Business rule violated', 'The central bank has no BRIDGING account');
+  const bridging = await loadAccount(services, bridgingRow.id);
+  const exchangeAddress = organization.exchangeAddress;
+
+  let sourceAccountId: string | null = bridging.accountId;
+  let available = 0n;
+  if (exchangeAddress && !organization.exchangeFrozen) {
+    if (input.kind === 'DISBURSEMENT') available = await services.chain.getBalance(bridging.address!, input.denom);
+    else {
+      available = await services.chain.getBalance(exchangeAddress, input.denom);
+      const holder = await findAccountByAddress(services.db, exchangeAddress);
+      sourceAccountId = holder && holder.organization_id === input.organizationId && holder.type !== 'SETTLEMENT' ? holder.id : null;
+    }
+  }
+  await services.commands.handle(
+    bridgingDecider,
+    bridgingStream(input.organizationId),
+    {
+      type: input.kind === 'DISBURSEMENT' ? 'RequestDisbursement' : 'RequestRedemption',
+      exchange: {
+        organizationType: organization.type,
+        organizationStatus: organization.status,
+        address: exchangeAddress,
+        frozen: organization.exchangeFrozen,
+      },
+      available,
+      sourceAccountId,
+      request: {
+        requestId: input.requestId,
+        organizationId: input.organizationId,
+        proposalId: input.proposalId,
+        accountId: sourceAccountId ?? '',
+        amount: input.amount.toString(),
+        denom: input.denom,
+        exchangeAddress: exchangeAddress ?? '',
+        recipient: input.kind === 'DISBURSEMENT' ? (exchangeAddress ?? '') : bridging.address!,
+        requestedBy: input.requestedBy,
+        requestedAt: context.now.toISOString(),
+      },
+    },
+    context,
+  );
+
+  if (input.kind === 'DISBURSEMENT') {
+    const identity = await services.db('users').whereIn('id', bridging.members.map((member) => member.userId)).where({ kind: 'BRIDGING' }).first('id');
+    if (!identity) throw new AppError(422, 'BRIDGING_IDENTITY_MISSING', 'Business rule violated', 'The BRIDGING account has no bridging identity');
+    const proposal = await submitProposal(services, context, {
+      proposalId: input.proposalId,
+      account: bridging,
+      kind: 'DISBURSEMENT',
+      title: `Disbursement to ${organization.name}`,
+      proposerId: identity.id,
+      messages: [sendMessage(bridging.address!, exchangeAddress!, input.amount, input.denom)],
+      bridgingRequestId: input.requestId,
+    });
+    return { requestId: input.requestId, proposal };
+  }
+  const source = await loadAccount(services, sourceAccountId!);
+  const proposal = await submitProposal(services, context, {
+    proposalId: input.proposalId,
+    account: source,
+    kind: 'REDEMPTION',
+    title: `Redemption from ${organization.name}`,
+    proposerId: input.requestedBy,
+    messages: [sendMessage(exchangeAddress!, bridging.address!, input.amount, input.denom)],
+    bridgingRequestId: input.requestId,
+  });
+  return { requestId: input.requestId, proposal };
+}
+

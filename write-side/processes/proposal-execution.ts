@@ -1,0 +1,314 @@
+import type { Knex } from 'knex';
+import { conflict, notFound } from '../../runtime/errors';
+import type { Logger } from '../../runtime/logger';
+import type { Services } from '../../runtime/services';
+import { accountDecider } from '../account/decide';
+import { accountStream } from '../account/events';
+import { custodyKeyOfUser } from '../account/custody';
+import { SEQUENCE_MISMATCH_CODE, withOutcome, type Chain, type TxResult } from '../chain/chain';
+import type { CustodyKey } from '../chain/keys';
+import { msgSubmitProposal } from '../chain/messages';
+import { signTransaction, txHash } from '../chain/transactions';
+import type { CommandContext, CommandHandler } from '../command-handler';
+import { fold } from '../decider';
+import type { EventStore } from '../event-store/event-store';
+import { proposalDecider, type ProposalState } from '../proposal/decide';
+import { proposalStream, type ProposalEvent } from '../proposal/events';
+import { toChainMessage } from '../proposal/messages';
+
+export type ExecutionServices = Pick<Services, 'eventStore' | 'commands' | 'db' | 'logger' | 'config' | 'keyEncryptionKey'> & { chain: Chain };
+
+/**
+ * The proposal-execution process manager. When a proposal is ACCEPTED it is executed on the chain as
+ * one MsgSubmitProposal with EXEC_TRY, signed by the YES voters' custody keys as proposers, so that
+ * the chain re-checks the threshold; ProposalExecuted records the tx hash, height and executorResult.
+ *
+ * Execution runs inline in the request that accepted the proposal (so its answer carries the tx
+ * hash), and the same code runs from a timer for whatever a crash or an unreachable chain left
+ * behind. Moving value at most once rests on two things:
+ *  - ProposalExecutionStarted stores the signed bytes before they are broadcast, appended at the
+ *    stream's expected version: only one executor can own an attempt;
+ *  - a pending attempt is only ever resolved by looking its hash up on the chain, or by re-sending
+ *    those same bytes: their signers' sequences let the chain take them at most once.
+ * An executed GROUP_CHANGE updates the account (its group version bumps) and aborts the account's
+ * other open proposals, whose votes were cast under the old group.
+ *
+ * The timer also rejects SUBMITTED proposals whose voting period has ended, with nobody voting.
+ */
+export class ProposalExecution {
+  private readonly locks = new Map<string, Promise<unknown>>();
+  /** Signers' sequences are per key: one transaction at a time from this process. */
+  private chainQueue: Promise<unknown> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+
+  constructor(
+    private readonly services: ExecutionServices,
+    private readonly options: { intervalMs?: number; staleMs?: number } = {},
+  ) {}
+
+  private get store(): EventStore {
+    return this.services.eventStore;
+  }
+  private get commands(): CommandHandler {
+    return this.services.commands;
+  }
+  private get logger(): Logger {
+    return this.services.logger;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.ticking) return;
+      this.ticking = this.tick()
+        .catch((error) => this.logger.warn({ err: error }, 'proposal execution tick failed'))
+        .finally(() => (this.ticking = null));
+    }, this.options.intervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+    await Promise.allSettled([...this.locks.values()]);
+    await this.chainQueue.catch(() => undefined);
+  }
+
+  async load(proposalId: string): Promise<ProposalState> {
+    return fold(proposalDecider, (await this.store.readStream(proposalStream(proposalId))) as unknown as ProposalEvent[]);
+  }
+
+  /** One thing at a time per proposal in this process (other processes are held off by stream versions). */
+  private exclusive<T>(proposalId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(proposalId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    this.locks.set(proposalId, next);
+    next.finally(() => {
+      if (this.locks.get(proposalId) === next) this.locks.delete(proposalId);
+    }).catch(() => undefined);
+    return next;
+  }
+
+  private onChain<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.chainQueue.catch(() => undefined).then(work);
+    this.chainQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  private systemContext(state: ProposalState, causationId: string | null, actorId: string | null = null): CommandContext {
+    return {
+      actorId,
+      organizationId: state.proposal?.organizationId ?? null,
+      correlationId: `proposal-${state.proposal?.proposalId ?? 'unknown'}`,
+      causationId,
+      now: new Date(),
+    };
+  }
+
+  /**
+   * Executes an ACCEPTED proposal, or finishes the attempt in flight. `explicit` (the execute route)
+   * refuses what is not executable; the inline and timer paths return quietly instead.
+   */
+  async execute(proposalId: string, options: { explicit?: boolean; actorId?: string | null } = {}): Promise<ProposalState> {
+    return this.exclusive(proposalId, async () => {
+      let state = await this.load(proposalId);
+      if (state.status === null) throw notFound('Proposal');
+      if (state.execution.pending) return this.resolvePendingLocked(state);
+      if (state.status !== 'ACCEPTED' || state.execution.result === 'SUCCESS') {
+        if (options.explicit)
+          throw conflict(
+            'PROPOSAL_NOT_EXECUTABLE',
+            state.execution.result === 'SUCCESS' ? 'The proposal has already been executed' : `The proposal is ${state.status}, not ACCEPTED`,
+          );
+        return state;
+      }
+      for (let round = 1; round <= 2; round++) {
+        state = await this.attempt(state, options.actorId ?? null);
+        // Refused before a block for a stale sequence (another process used a key): one fresh attempt.
+        const last = state.execution;
+        if (!(last.result === 'FAILURE' && last.height === 0 && (last.reason ?? '').startsWith(`code ${SEQUENCE_MISMATCH_CODE}`))) break;
+      }
+      return state;
+    });
+  }
+
+  private async keysOf(state: ProposalState): Promise<CustodyKey[]> {
+    const yes = state.votes.filter((vote) => vote.option === 'YES');
+    return Promise.all(
+      yes.map(async (vote) => {
+        const key = await custodyKeyOfUser(this.services, vote.userId);
+        if (key.address !== vote.address) throw new Error(`the custody key of ${vote.userId} no longer matches its vote's address`);
+        return key;
+      }),
+    );
+  }
+
+  private async attempt(state: ProposalState, actorId: string | null): Promise<ProposalState> {
+    const proposal = state.proposal!;
+    const keys = await this.keysOf(state);
+    const chain = this.services.chain;
+    return this.onChain(async () => {
+      const submit = msgSubmitProposal({
+        policyAddress: proposal.policyAddress,
+        proposers: keys.map((key) => key.address),
+        messages: proposal.messages.map(toChainMessage),
+        metadata: { proposalId: proposal.proposalId, title: proposal.title, creatorId: proposal.proposerId },
+      });
+      const signers = await Promise.all(
+        keys.map(async (key) => {
+          const account = await chain.getAccount(key.address);
+          return { key, accountNumber: account?.accountNumber ?? 0, sequence: account?.sequence ?? 0 };
+        }),
+      );
+      const bytes = signTransaction({ chainId: chain.chainId, signers, messages: [submit], memo: `emisor proposal ${proposal.proposalId}` });
+      const hash = txHash(bytes);
+      const context = this.systemContext(state, null, actorId);
+      const started = await this.commands.handle(
+        proposalDecider,
+        proposalStream(proposal.proposalId),
+        {
+          type: 'StartExecution',
+          txHash: hash,
+          txBytes: Buffer.from(bytes).toString('base64'),
+          signers: keys.map((key) => key.address),
+          now: context.now.toISOString(),
+        },
+        context,
+        { waitForProjections: false },
+      );
+      let result: TxResult;
+      try {
+        result = withOutcome(await chain.broadcast(bytes));
+      } catch (error) {
+        // Unreachable: the attempt stays pending; the timer resolves it by hash or re-sends these bytes.
+        this.logger.warn({ err: error, proposalId: proposal.proposalId }, 'broadcast failed; execution left pending');
+        if (started.position) await this.commands.awaitProjections(started.position).catch(() => undefined);
+        return started.state;
+      }
+      return this.record(started.state, result);
+    });
+  }
+
+  private async record(state: ProposalState, result: TxResult): Promise<ProposalState> {
+    const pending = state.execution.pending!;
+    const success = result.code === 0 && result.executorResult === 'SUCCESS';
+    const context = this.systemContext(state, null);
+    const recorded = await this.commands.handle(
+      proposalDecider,
+      proposalStream(state.proposal!.proposalId),
+      {
+        type: 'RecordExecution',
+        attempt: pending.attempt,
+        txHash: pending.txHash,
+        height: result.height,
+        executorResult: success ? 'SUCCESS' : 'FAILURE',
+        reason: success ? null : `code ${result.code}: ${result.rawLog || 'the proposal did not execute'}`,
+        now: context.now.toISOString(),
+      },
+      context,
+    );
+    if (success && state.proposal!.kind === 'GROUP_CHANGE') await this.applyGroupChange(recorded.state);
+    return recorded.state;
+  }
+
+  private async resolvePendingLocked(state: ProposalState): Promise<ProposalState> {
+    const pending = state.execution.pending!;
+    const chain = this.services.chain;
+    return this.onChain(async () => {
+      const found = await chain.getTx(pending.txHash);
+      if (found) return this.record(state, withOutcome(found));
+      const result = withOutcome(await chain.broadcast(Buffer.from(pending.txBytes, 'base64')));
+      return this.record(state, result);
+    });
+  }
+
+  /** The account takes the group the executed proposal set, then its other open proposals abort. */
+  async applyGroupChange(state: ProposalState): Promise<void> {
+    const proposal = state.proposal!;
+    if (!proposal.groupChange) return;
+    const context = this.systemContext(state, proposal.proposalId);
+    const changed = await this.commands.handle(
+      accountDecider,
+      accountStream(proposal.multisigId),
+      {
+        type: 'ChangeGroup',
+        members: proposal.groupChange.members,
+        threshold: proposal.groupChange.threshold,
+        proposalId: proposal.proposalId,
+        txHash: state.execution.txHash ?? '',
+        now: context.now.toISOString(),
+      },
+      context,
+    );
+    await this.abortStale(proposal.multisigId, changed.state.groupVersion, proposal.proposalId);
+  }
+
+  /** Aborts the account's open proposals submitted under an older group version. */
+  async abortStale(accountId: string, groupVersion: number, causedBy: string | null): Promise<void> {
+    const ids: string[] = await this.services
+      .db('proposals')
+      .where({ account_id: accountId })
+      .where('group_version', '<', groupVersion)
+      .whereIn('status', ['SUBMITTED', 'ACCEPTED'])
+      .pluck('id');
+    for (const id of ids) {
+      const state = await this.load(id);
+      const context = this.systemContext(state, causedBy);
+      await this.commands.handle(
+        proposalDecider,
+        proposalStream(id),
+        { type: 'AbortProposal', groupVersion, causedByProposalId: causedBy, now: context.now.toISOString() },
+        context,
+      );
+    }
+  }
+
+  /** Records the end of the voting period of a SUBMITTED proposal (nobody needs to vote for that). */
+  async expire(proposalId: string, now = new Date()): Promise<ProposalState> {
+    const state = await this.load(proposalId);
+    if (state.status !== 'SUBMITTED') return state;
+    const context = { ...this.systemContext(state, null), now };
+    return (await this.commands.handle(proposalDecider, proposalStream(proposalId), { type: 'ExpireProposal', now: now.toISOString() }, context)).state;
+  }
+
+  /** One pass over what needs a nudge: overdue votes, unapplied group changes, stale or unexecuted proposals. */
+  async tick(now = new Date()): Promise<void> {
+    const db: Knex = this.services.db;
+    const overdue: string[] = await db('proposals').where({ status: 'SUBMITTED' }).where('voting_ends_at', '<=', now).limit(200).pluck('id');
+    for (const id of overdue) await this.expire(id, now).catch((error) => this.logger.warn({ err: error, proposalId: id }, 'expiry failed'));
+
+    const unapplied: Array<{ id: string }> = await db('proposals as p')
+      .join('accounts as a', 'a.id', 'p.account_id')
+      .where({ 'p.kind': 'GROUP_CHANGE', 'p.executor_result': 'SUCCESS' })
+      .whereRaw('a.group_version <= p.group_version')
+      .limit(50)
+      .select('p.id');
+    for (const { id } of unapplied) await this.applyGroupChange(await this.load(id));
+
+    const stale: Array<{ account_id: string; group_version: number }> = await db('proposals as p')
+      .join('accounts as a', 'a.id', 'p.account_id')
+      .whereRaw('p.group_version < a.group_version')
+      .whereIn('p.status', ['SUBMITTED', 'ACCEPTED'])
+      .where('p.execution_pending', false)
+      .whereRaw("coalesce(p.executor_result, '') <> 'SUCCESS'")
+      .distinct('p.account_id', 'a.group_version');
+    for (const row of stale) await this.abortStale(row.account_id, row.group_version, null);
+
+    const staleBefore = new Date(now.getTime() - (this.options.staleMs ?? 5000));
+    const unfinished: string[] = await db('proposals')
+      .where({ status: 'ACCEPTED' })
+      .where((where) =>
+        where.where('execution_pending', true).orWhere((never) => never.where('execution_attempts', 0).whereNull('executor_result')),
+      )
+      .where('updated_at', '<', staleBefore)
+      .limit(50)
+      .pluck('id');
+    for (const id of unfinished) {
+      if (this.locks.has(id)) continue;
+      await this.execute(id).catch((error) => this.logger.warn({ err: error, proposalId: id }, 'execution retry failed'));
+    }
+  }
+}
+
