@@ -13,4 +13,9 @@ export interface Projection {
   /** Event types it reacts to; others only advance its checkpoint. */
   handles: readonly string[];
   apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void>;
+  /**
+   * Optional: folds several handled events at once, in order (set-based writes instead of statements
+   * per event); when present the runner calls it instead of `apply`.
+   */
+  applyBatch?(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
 }

@@ -1,11 +1,11 @@
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { createApp } from '../api/app';
 import { createRuntime, type Runtime } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
-import { ensureDatabase } from './database';
-import { startEmbeddedPostgres, type RunningPostgres } from './embedded-postgres';
+import { openServiceDatabase, type ServiceDatabase } from './database-url';
 import { createLogger } from './logger';
+import { demoSteps, DEMO_BANK } from './demo-data';
+import { runSeed, seedSteps } from './seed';
 
 /**
  * `npm start`: the service on embedded defaults (embedded PostgreSQL under DATA_DIR, embedded chain,
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  let embedded: RunningPostgres | null = null;
+  let database: ServiceDatabase | null = null;
   let runtime: Runtime | null = null;
   let server: Server | null = null;
   let stopping = false;
@@ -34,23 +34,16 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await runtime?.stop().catch((error) => logger.error({ err: error }, 'runtime stop failed'));
-    await embedded?.stop().catch((error) => logger.error({ err: error }, 'embedded PostgreSQL stop failed'));
+    await database?.stop().catch((error) => logger.error({ err: error }, 'embedded PostgreSQL stop failed'));
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
-    logger.info({ dataDir: config.DATA_DIR }, 'starting embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'postgres') });
-    const url = new URL(embedded.url);
-    url.pathname = '/emisor';
-    databaseUrl = url.toString();
-  }
-  await ensureDatabase(databaseUrl);
-  runtime = await createRuntime(config, databaseUrl, logger);
+  database = await openServiceDatabase(config, logger);
+  runtime = await createRuntime(config, database.url, logger);
   await runtime.start();
+  await runSeed(runtime.services, config.DEMO_DATA ? [...seedSteps, ...demoSteps] : seedSteps);
   const app = createApp(runtime.services);
   server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
@@ -60,6 +53,7 @@ async function main(): Promise<void> {
       `Emisor is running at ${base}/api`,
       `  API docs:    ${base}/api/docs`,
       `  Sign in as:  ${config.SEED_ADMIN_EMAIL} / ${config.SEED_ADMIN_PASSWORD === process.env.SEED_ADMIN_PASSWORD ? '(SEED_ADMIN_PASSWORD)' : config.SEED_ADMIN_PASSWORD}`,
+      ...(config.DEMO_DATA ? [`  Demo bank:   ${DEMO_BANK.adminEmail} / ${DEMO_BANK.adminPassword} (${DEMO_BANK.name})`] : []),
       `  Data folder: ${config.DATABASE_URL ? '(DATABASE_URL)' : config.DATA_DIR}`,
     ].join('\n'),
   );

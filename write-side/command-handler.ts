@@ -3,6 +3,7 @@ import { dependencyUnavailable } from '../runtime/errors';
 import { fold, type Decider, type DomainEvent } from './decider';
 import {
   ConcurrencyError,
+  type AppendResult,
   type EventMetadata,
   type EventStore,
   type GlobalPosition,
@@ -30,7 +31,8 @@ export interface HandledCommand<State, Event extends DomainEvent> {
 /** Waits until the projections have reached a position, so the caller's next read sees its write. */
 export type ProjectionWaiter = (position: GlobalPosition, timeoutMs: number) => Promise<boolean>;
 
-const MAX_ATTEMPTS = 5;
+/** Attempts of one command against a stream that concurrent writers keep moving. */
+export const MAX_COMMAND_ATTEMPTS = 5;
 export const SCHEMA_VERSION = 1;
 
 export const eventMetadata = (context: CommandContext): EventMetadata => ({
@@ -50,9 +52,11 @@ export class CommandHandler {
   ) {}
 
   /**
-   * load → fold → decide → append with the expected version; a concurrent writer makes it re-run
-   * against the fresh state, a bounded number of times. `command` may be a function of the attempt so
-   * that ids stay stable across retries (the caller generates them once).
+   * load → fold → decide → append with the expected version. A concurrent writer makes the append
+   * conflict: the command is decided again on the fresh state, up to MAX_COMMAND_ATTEMPTS times, then the
+   * ConcurrencyError goes to the caller. `eventIds` keeps the new events' ids the caller chose (stable
+   * across the caller's own retries); otherwise each attempt draws fresh ones. Then it waits until the
+   * projections have applied the append (read-your-writes), unless `waitForProjections` is false.
    */
   async handle<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
@@ -73,15 +77,23 @@ export class CommandHandler {
         data: event.data,
         metadata,
       }));
+      let appended: AppendResult;
       try {
-        const result = await this.store.append(streamId, newEvents, recorded.length);
-        const next = events.reduce(decider.evolve, state);
-        if (options.waitForProjections !== false) await this.awaitProjections(result.position);
-        return { events, state: next, version: result.nextExpectedVersion, position: result.position };
+        appended = await this.store.append(streamId, newEvents, recorded.length);
       } catch (error) {
-        if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
+        if (error instanceof ConcurrencyError && attempt < MAX_COMMAND_ATTEMPTS) {
+          await pauseBeforeRetry(attempt);
+          continue;
+        }
         throw error;
       }
+      if (options.waitForProjections !== false) await this.awaitProjections(appended.position);
+      return {
+        events,
+        state: events.reduce((current, event) => decider.evolve(current, event), state),
+        version: appended.nextExpectedVersion,
+        position: appended.position,
+      };
     }
   }
 
@@ -92,3 +104,7 @@ export class CommandHandler {
       throw dependencyUnavailable('The change was recorded but the read models did not catch up in time; retry the read');
   }
 }
+
+/** A short random pause, growing with the attempt, so that writers that just collided do not collide again. */
+const pauseBeforeRetry = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { Observable } from 'rxjs';
 import type { Pool, PoolClient } from 'pg';
 import {
@@ -11,8 +13,20 @@ import {
 } from './event-store';
 
 const NOTIFY_CHANNEL = 'emisor_events';
+/** A subscriber re-reads at least this often: it also covers commits that no notification announced. */
 const IDLE_POLL_MS = 50;
-const BATCH = 1000;
+const NOTIFY_INTERVAL_MS = 10;
+const READ_BATCH = 1000;
+const MIN_EVENTS_PER_STATEMENT = 8;
+const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
+
+export interface PostgresEventStoreOptions {
+  /** Append statements on the wire at once; appends arriving meanwhile wait and go together. */
+  maxBatchesInFlight?: number;
+  /** Upper bound on the events of one append statement. */
+  maxEventsPerBatch?: number;
+}
 
 interface EventRow {
   position: string;
@@ -23,6 +37,23 @@ interface EventRow {
   type: string;
   data: unknown;
   metadata: NewEvent['metadata'];
+}
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+  /** The append as append_events reads it. */
+  json: string;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+interface AppendRow {
+  append_index: number;
+  next_version: number | null;
+  commit_position: string | null;
+  prepare_position: string | null;
 }
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
@@ -37,95 +68,231 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 
 const COLUMNS = 'position, transaction_id::text, event_id, stream_id, stream_version, type, data, metadata';
 
-export class PostgresEventStore implements EventStore {
-  constructor(private readonly pool: Pool) {}
+/** What the event becomes once stored as jsonb, so a retry can be compared with what was written. */
+const asStored = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
 
-  async append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin');
-      const version = await this.advanceStream(client, streamId, events.length, expectedVersion);
-      if (version === null) {
-        await client.query('rollback');
-        return await this.previousAppend(streamId, events, expectedVersion);
+/**
+ * The default event store, on PostgreSQL.
+ *
+ * Appends go through the `append_events` function (migrations/20260101000050_append_function.ts):
+ * each call is one statement and one transaction. While some calls are in flight, new appends queue
+ * and leave together in the next call (group commit), so throughput is not capped by round trips.
+ *
+ * Global order is (writing transaction id, row position), and readers only take rows of transactions
+ * older than the oldest one still running, so an event committed late by an early transaction is
+ * never skipped. A long-running writing transaction anywhere on the server therefore delays, but never
+ * reorders, what subscribers see.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly queue: PendingAppend[] = [];
+  private batchesInFlight = 0;
+  private sendScheduled = false;
+  private readonly maxBatchesInFlight: number;
+  private readonly maxEventsPerBatch: number;
+  /** Local subscribers to wake when an append commits. */
+  private readonly wakers = new Set<() => void>();
+  /** The LISTEN connection that wakes local subscribers on other processes' appends. */
+  private listener: Promise<{ stop(): Promise<void> } | null> | null = null;
+  /** Tags this process's notifications, so its own listener ignores them (local wakers already ran). */
+  private readonly instanceId = randomUUID();
+  private notifying = false;
+  private notifyAgain = false;
+
+  constructor(
+    private readonly pool: Pool,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.maxBatchesInFlight = options.maxBatchesInFlight ?? 4;
+    this.maxEventsPerBatch = options.maxEventsPerBatch ?? 1000;
+  }
+
+  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise<AppendResult>((resolve, reject) => {
+      // Serialised here, so an event that cannot be fails its own append only, not its whole batch.
+      const json = JSON.stringify({
+        streamId,
+        expectedVersion: expectedVersion === 'any' ? null : expectedVersion,
+        events: events.map((event) => ({ id: event.id, type: event.type, data: event.data ?? null, metadata: event.metadata })),
+      });
+      this.queue.push({ streamId, events, expectedVersion, json, resolve, reject });
+      this.scheduleSend();
+    });
+  }
+
+  /**
+   * Sends on the next turn of the event loop rather than at once, so that the appends the current turn
+   * produces (typically every writer the previous statement released) leave in one statement.
+   */
+  private scheduleSend(): void {
+    if (this.sendScheduled) return;
+    this.sendScheduled = true;
+    setImmediate(() => {
+      this.sendScheduled = false;
+      this.sendQueued();
+    });
+  }
+
+  /**
+   * Sends queued appends while fewer than the maximum statements are in flight. The queue is shared out
+   * over the free statements (PostgreSQL runs them on several cores, and their commits share WAL
+   * flushes), though never in pieces smaller than MIN_EVENTS_PER_STATEMENT.
+   *
+   * A statement takes each stream at most once (append_events decides all its appends against one
+   * snapshot), so a second append to a stream waits, in order, for a later statement. One that expects a
+   * version no later than the statement's append to that stream is held aside instead: once that append
+   * is written, it cannot be (it is a conflict or an idempotent retry) and is answered at once; otherwise
+   * it goes back to the head of the queue. On a hot stream this answers a crowd of writers after one
+   * statement instead of one statement each.
+   */
+  private sendQueued(): void {
+    while (this.batchesInFlight < this.maxBatchesInFlight && this.queue.length > 0) {
+      const queuedEvents = this.queue.reduce((sum, append) => sum + append.events.length, 0);
+      const freeStatements = this.maxBatchesInFlight - this.batchesInFlight;
+      const share = Math.min(this.maxEventsPerBatch, Math.max(MIN_EVENTS_PER_STATEMENT, Math.ceil(queuedEvents / freeStatements)));
+      const batch: PendingAppend[] = [];
+      const unwritable: PendingAppend[] = [];
+      const expectedByStream = new Map<string, ExpectedVersion>();
+      let size = 0;
+      for (let index = 0; index < this.queue.length; ) {
+        const append = this.queue[index]!;
+        if (batch.length > 0 && size + append.events.length > share) break;
+        const sent = expectedByStream.get(append.streamId);
+        if (sent === undefined) {
+          batch.push(append);
+          expectedByStream.set(append.streamId, append.expectedVersion);
+          size += append.events.length;
+        } else if (sent !== 'any' && append.expectedVersion !== 'any' && append.expectedVersion <= sent) {
+          unwritable.push(append);
+        } else {
+          index++;
+          continue;
+        }
+        this.queue.splice(index, 1);
       }
-      const first = version - events.length + 1;
-      const inserted = await client.query<{ position: string; transaction_id: string }>(
-        `insert into events (event_id, stream_id, stream_version, type, data, metadata)
-         select id, $1, $2::int + ord - 1, type, data, metadata
-           from unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) with ordinality as e(id, type, data, metadata, ord)
-         order by ord
-         returning position, transaction_id::text`,
-        [
-          streamId,
-          first,
-          events.map((event) => event.id),
-          events.map((event) => event.type),
-          events.map((event) => JSON.stringify(event.data)),
-          events.map((event) => JSON.stringify(event.metadata)),
-        ],
-      );
-      await client.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
-      await client.query('commit');
-      const last = inserted.rows[inserted.rows.length - 1]!;
-      return {
-        nextExpectedVersion: version,
-        position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.position) },
-      };
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      if ((error as { code?: string }).code === '23505') return this.previousAppend(streamId, events, expectedVersion);
-      throw error;
-    } finally {
-      client.release();
+      this.batchesInFlight++;
+      void this.write(batch)
+        .then((written) => {
+          const retry = unwritable.filter((append) => !written.has(append.streamId));
+          for (const append of unwritable) if (written.has(append.streamId)) this.settleUnwritten(append);
+          this.queue.unshift(...retry);
+        })
+        .finally(() => {
+          this.batchesInFlight--;
+          this.scheduleSend();
+        });
     }
   }
 
-  /** Moves the stream's version forward under its row lock; null when the expected version does not hold. */
-  private async advanceStream(
-    client: PoolClient,
-    streamId: string,
-    count: number,
-    expectedVersion: ExpectedVersion,
-  ): Promise<number | null> {
-    const result =
-      expectedVersion === 'any'
-        ? await client.query<{ version: number }>(
-            `insert into event_streams (stream_id, version) values ($1, $2)
-             on conflict (stream_id) do update set version = event_streams.version + $2 returning version`,
-            [streamId, count],
-          )
-        : expectedVersion === 0
-          ? await client.query<{ version: number }>(
-              `insert into event_streams (stream_id, version) values ($1, $2) on conflict do nothing returning version`,
-              [streamId, count],
-            )
-          : await client.query<{ version: number }>(
-              `update event_streams set version = version + $2 where stream_id = $1 and version = $3 returning version`,
-              [streamId, count, expectedVersion],
-            );
-    return result.rows[0]?.version ?? null;
+  /** Settles every append of the batch and returns the streams it wrote to; never rejects. */
+  private async write(batch: PendingAppend[]): Promise<Set<string>> {
+    const written = new Set<string>();
+    let rows: AppendRow[];
+    try {
+      rows = await this.appendEvents(batch);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // Two writers racing with the same event ids (or, rarely, a deadlock on them) fail the whole
+      // statement; alone, each append gets its own answer.
+      if (batch.length > 1 && (code === UNIQUE_VIOLATION || code === DEADLOCK_DETECTED)) {
+        for (const streams of await Promise.all(batch.map((append) => this.write([append]))))
+          for (const streamId of streams) written.add(streamId);
+        return written;
+      }
+      for (const append of batch) {
+        if (code === UNIQUE_VIOLATION) this.settleUnwritten(append);
+        else append.reject(error);
+      }
+      return written;
+    }
+    for (const row of rows) {
+      const append = batch[row.append_index - 1]!;
+      if (row.next_version === null) {
+        this.settleUnwritten(append);
+        continue;
+      }
+      written.add(append.streamId);
+      append.resolve({
+        nextExpectedVersion: row.next_version,
+        position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) },
+      });
+    }
+    if (written.size > 0) this.announce();
+    return written;
   }
 
-  /** An append that could not be written is either a retry of one that was (idempotent) or a conflict. */
+  private async appendEvents(batch: PendingAppend[]): Promise<AppendRow[]> {
+    const { rows } = await this.pool.query<AppendRow>({
+      name: 'emisor_append_events',
+      text: 'select * from append_events($1::jsonb)',
+      values: [`[${batch.map((append) => append.json).join(',')}]`],
+    });
+    return rows;
+  }
+
+  private settleUnwritten(append: PendingAppend): void {
+    this.previousAppend(append.streamId, append.events, append.expectedVersion).then(append.resolve, append.reject);
+  }
+
+  /**
+   * An append that wrote nothing is either a retry of one that was written (same ids, same events, in
+   * that stream): it gets the first result; or a conflict.
+   */
   private async previousAppend(
     streamId: string,
     events: NewEvent[],
     expectedVersion: ExpectedVersion,
   ): Promise<AppendResult> {
     const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from events where event_id = any($1::uuid[]) order by position`,
+      `select ${COLUMNS} from events where event_id = any($1::uuid[]) order by events.transaction_id, events.position`,
       [events.map((event) => event.id)],
     );
-    if (rows.length === events.length && rows.every((row) => row.stream_id === streamId)) {
-      const last = rows[rows.length - 1]!;
-      return {
-        nextExpectedVersion: last.stream_version,
-        position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.position) },
-      };
+    const sameEvents =
+      rows.length === events.length &&
+      rows.every(
+        (row, index) =>
+          row.stream_id === streamId &&
+          row.event_id === events[index]!.id &&
+          row.type === events[index]!.type &&
+          isDeepStrictEqual(row.data, asStored(events[index]!.data)),
+      );
+    if (!sameEvents) throw new ConcurrencyError(streamId, expectedVersion);
+    const last = rows[rows.length - 1]!;
+    return {
+      nextExpectedVersion: last.stream_version,
+      position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.position) },
+    };
+  }
+
+  /**
+   * Wakes local subscribers at once, and subscribers of other processes through a NOTIFY sent after
+   * the commit: inside the appending transaction it would serialise every commit on the server-wide
+   * notification lock. Notifications are coalesced, at most one per NOTIFY_INTERVAL_MS, so that under
+   * load they do not cost a statement per append statement.
+   */
+  private announce(): void {
+    for (const wake of this.wakers) wake();
+    this.notifyOtherProcesses();
+  }
+
+  private notifyOtherProcesses(): void {
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
     }
-    throw new ConcurrencyError(streamId, expectedVersion);
+    this.notifying = true;
+    setTimeout(() => {
+      this.pool
+        .query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, this.instanceId])
+        .catch(() => undefined) // best effort: subscribers poll anyway
+        .finally(() => {
+          this.notifying = false;
+          if (this.notifyAgain) {
+            this.notifyAgain = false;
+            this.notifyOtherProcesses();
+          }
+        });
+    }, NOTIFY_INTERVAL_MS);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -141,7 +308,7 @@ export class PostgresEventStore implements EventStore {
       `select ${COLUMNS} from events
         where (transaction_id, position) > ($1::text::xid8, $2::bigint)
           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        order by transaction_id, position
+        order by events.transaction_id, events.position
         limit $3`,
       [String(after?.commit ?? 0n), String(after?.prepare ?? 0n), limit],
     );
@@ -152,52 +319,88 @@ export class PostgresEventStore implements EventStore {
     return new Observable<RecordedEvent>((subscriber) => {
       let checkpoint = after;
       let stopped = false;
-      let wake: (() => void) | null = null;
-      let listener: PoolClient | null = null;
-
+      // Set by every wake-up, so one that arrives while a read is running is not lost.
+      let woken = false;
+      let endSleep: (() => void) | null = null;
+      const wake = () => {
+        woken = true;
+        endSleep?.();
+      };
       const sleep = () =>
         new Promise<void>((resolve) => {
-          const timer = setTimeout(() => {
-            wake = null;
-            resolve();
-          }, IDLE_POLL_MS);
-          wake = () => {
+          if (woken) return resolve();
+          const timer = setTimeout(() => endSleep?.(), IDLE_POLL_MS);
+          endSleep = () => {
             clearTimeout(timer);
-            wake = null;
+            endSleep = null;
             resolve();
           };
         });
 
+      this.addWaker(wake);
       const run = async () => {
-        listener = await this.pool.connect();
-        listener.on('notification', () => wake?.());
-        await listener.query(`listen ${NOTIFY_CHANNEL}`);
         while (!stopped) {
-          const batch = await this.readAll(checkpoint, BATCH);
+          woken = false;
+          const batch = await this.readAll(checkpoint, READ_BATCH);
           for (const event of batch) {
             if (stopped) return;
             subscriber.next(event);
             checkpoint = event.position;
           }
-          if (batch.length < BATCH) await sleep();
+          if (batch.length < READ_BATCH) await sleep();
         }
       };
-
       run().catch((error) => {
         if (!stopped) subscriber.error(error);
       });
 
       return () => {
         stopped = true;
-        wake?.();
-        const client = listener;
-        if (client)
-          client
-            .query(`unlisten ${NOTIFY_CHANNEL}`)
-            .catch(() => undefined)
-            .finally(() => client.release());
+        endSleep?.();
+        this.removeWaker(wake);
       };
     });
+  }
+
+  private addWaker(wake: () => void): void {
+    this.wakers.add(wake);
+    if (this.wakers.size === 1) this.listener = this.listen();
+  }
+
+  private removeWaker(wake: () => void): void {
+    this.wakers.delete(wake);
+    if (this.wakers.size > 0 || !this.listener) return;
+    const listener = this.listener;
+    this.listener = null;
+    void listener.then((listening) => listening?.stop());
+  }
+
+  /** Null when it cannot listen: subscribers then only poll, which is slower but loses nothing. */
+  private async listen(): Promise<{ stop(): Promise<void> } | null> {
+    let client: PoolClient | null = null;
+    const onNotification = (message: { payload?: string }) => {
+      if (message.payload !== this.instanceId) for (const wake of this.wakers) wake();
+    };
+    const onError = () => undefined; // a lost connection only costs the wake-ups; polling goes on
+    try {
+      client = await this.pool.connect();
+      client.on('notification', onNotification);
+      client.on('error', onError);
+      await client.query(`listen ${NOTIFY_CHANNEL}`);
+    } catch {
+      client?.release(true);
+      return null;
+    }
+    const connection = client;
+    return {
+      stop: async () => {
+        let failure: Error | undefined;
+        await connection.query(`unlisten ${NOTIFY_CHANNEL}`).catch((error: Error) => (failure = error));
+        connection.removeListener('notification', onNotification);
+        connection.removeListener('error', onError);
+        connection.release(failure);
+      },
+    };
   }
 
   async ping(): Promise<void> {

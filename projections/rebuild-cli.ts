@@ -1,0 +1,58 @@
+import { loadConfig } from '../runtime/config';
+import { createKnex, createPool, migrateToLatest } from '../runtime/database';
+import { openServiceDatabase } from '../runtime/database-url';
+import { createLogger } from '../runtime/logger';
+import { createEventStore } from '../write-side/event-store';
+import { allProjections } from './index';
+import { ProjectionRunner } from './runner';
+
+const USAGE = 'usage: npm run projections:rebuild -- <projection>... | --all';
+
+/**
+ * `npm run projections:rebuild -- <name>...` or `-- --all`: drops the named read models and replays the
+ * event store into them, on the service's database (DATABASE_URL, else the embedded one in DATA_DIR,
+ * which the service must not be running on). A service running on DATABASE_URL may stay up: its
+ * projections wait for each rebuild and carry on after it.
+ */
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const known = allProjections().map((projection) => projection.name);
+  const names = args.includes('--all') ? known : args;
+  const unknown = names.filter((name) => !known.includes(name));
+  if (names.length === 0 || unknown.length > 0) {
+    console.error([...unknown.map((name) => `unknown projection: ${name}`), USAGE, `projections: ${known.join(', ')}`].join('\n'));
+    process.exitCode = 2;
+    return;
+  }
+
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openServiceDatabase(config, logger);
+  const db = createKnex(database.url);
+  const pool = createPool(database.url);
+  try {
+    await migrateToLatest(db);
+    const store = await createEventStore(config, pool);
+    try {
+      const runner = new ProjectionRunner(store, db, allProjections(), logger);
+      for (const name of names) {
+        const started = Date.now();
+        const report = await runner.rebuild(name);
+        console.log(
+          `Rebuilt ${report.projection}: replayed ${report.events} events, applied ${report.applied}, in ${Date.now() - started} ms`,
+        );
+      }
+    } finally {
+      if (config.EVENT_STORE !== 'postgres') await store.close();
+    }
+  } finally {
+    await pool.end();
+    await db.destroy();
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+import type { Projection } from '../../projections/projection';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../../write-side/event-store/event-store';
+import { newEvent, waitUntil } from '../event-store/event-store-contract';
+
+/**
+ * A read model for runner tests: one row per applied event, in a table `<name>_applied` without a
+ * unique key, so an event applied twice shows up as two rows instead of an error. Each row keeps the
+ * writing transaction, to see how events were batched.
+ */
+export async function createRecordingTable(knex: Knex, name: string): Promise<void> {
+  await knex.raw(
+    `create table ?? (event_id uuid not null, sequence integer not null, transaction_id bigint not null default txid_current())`,
+    [`${name}_applied`],
+  );
+}
+
+export const recordedType = (name: string) => `${name}Recorded`;
+
+export function recordingProjection(
+  name: string,
+  beforeApply: (trx: Knex.Transaction, sequence: number) => Promise<void> = async () => undefined,
+): Projection {
+  return {
+    name,
+    tables: [`${name}_applied`],
+    handles: [recordedType(name)],
+    async apply(trx, event: RecordedEvent) {
+      const { sequence } = event.data as { sequence: number };
+      await beforeApply(trx, sequence);
+      await trx(`${name}_applied`).insert({ event_id: event.id, sequence });
+    },
+  };
+}
+
+/** Appends events with sequences from..to to the scenario's stream; returns the last position. */
+export async function appendRecorded(store: EventStore, name: string, from: number, to: number) {
+  const streamId = `${name}-stream`;
+  let version = (await store.readStream(streamId)).length;
+  let last = null;
+  for (let sequence = from; sequence <= to; sequence++) {
+    last = await store.append(streamId, [newEvent(recordedType(name), { sequence })], version);
+    version = last.nextExpectedVersion;
+  }
+  return last!.position;
+}
+
+/**
+ * Waits until readers can see `position`: PostgreSQL shows a commit to readers only once every older
+ * transaction on the server has ended, and other test files share the server.
+ */
+export async function waitUntilVisible(store: EventStore, position: GlobalPosition): Promise<void> {
+  await waitUntil(async () =>
+    (await store.readAll(null, 100_000)).some((event) => comparePositions(event.position, position) === 0),
+  );
+}
+
+export async function appliedRows(knex: Knex, name: string) {
+  const rows: { event_id: string; sequence: number; transaction_id: string }[] = await knex(`${name}_applied`).select();
+  return {
+    count: rows.length,
+    distinctEvents: new Set(rows.map((row) => row.event_id)).size,
+    sequences: rows.map((row) => row.sequence).sort((a, b) => a - b),
+    transactions: new Set(rows.map((row) => row.transaction_id)).size,
+  };
+}
+
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
