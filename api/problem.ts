@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, validationFailed } from '../runtime/errors';
+import { ConcurrencyError } from '../write-side/event-store/event-store';
 import type { Logger } from '../runtime/logger';
 
 const send = (res: Parameters<RequestHandler>[1], error: AppError, correlationId: string) => {
@@ -36,6 +37,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof AppError) return send(res, error, correlationId);
+    // The command handler retried and still lost the race: the client may retry the same request.
+    if (error instanceof ConcurrencyError)
+      return send(res, new AppError(409, 'CONCURRENT_MODIFICATION', 'Conflict', 'The resource changed concurrently; retry the request'), correlationId);
     if (error?.type === 'entity.parse.failed')
       return send(res, validationFailed([{ path: '(body)', message: 'Malformed JSON' }], 'Malformed JSON'), correlationId);
     if (error?.type === 'entity.too.large')

@@ -3,8 +3,13 @@ import type { Pool } from 'pg';
 import { allProjections } from '../projections';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/runner';
+import { findPrincipal } from '../read-side/users';
+import { createChain } from '../write-side/chain';
 import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
+import { createMailPort } from '../write-side/mail/mail';
+import { ProposalExecution } from '../write-side/processes/proposal-execution';
+import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
 import type { Logger } from './logger';
@@ -31,9 +36,13 @@ export async function createRuntime(
 ): Promise<Runtime> {
   const db = createKnex(databaseUrl);
   const pool = createPool(databaseUrl);
+  // An idle connection dropped by the server must not take the process down; the next query reconnects.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost'));
   await migrateToLatest(db);
   const secrets = options.secrets ?? loadSecrets(config);
   const eventStore = await createEventStore(config, pool);
+  const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
+  const chain = await createChain(config, eventStore, chainOperator);
   const projections = new ProjectionRunner(eventStore, db, options.projections ?? allProjections(), logger);
   const commands = new CommandHandler(
     eventStore,
@@ -48,21 +57,33 @@ export async function createRuntime(
     commands,
     projections,
     jwtSecret: secrets.jwtSecret,
+    keyEncryptionKey: secrets.keyEncryptionKey,
+    mail: createMailPort(config, db),
+    chain,
+    chainOperator,
+    proposalExecution: undefined as unknown as ProposalExecution,
     healthChecks: [
       { name: 'database', check: async () => void (await db.raw('select 1')) },
       { name: 'eventStore', check: async () => eventStore.ping().then(() => ({ adapter: config.EVENT_STORE })) },
+      { name: 'chain', check: async () => chain.status().then((status) => ({ adapter: config.CHAIN, ...status })) },
     ],
-    resolvePrincipal: async () => null,
+    resolvePrincipal: (claims) => findPrincipal(db, claims),
     resolveClient: async () => null,
   };
+  services.proposalExecution = new ProposalExecution(services);
   return {
     services,
     secrets,
     pool,
     db,
-    start: () => projections.start(),
+    start: async () => {
+      await projections.start();
+      services.proposalExecution.start();
+    },
     stop: async () => {
+      await services.proposalExecution.stop();
       await projections.stop();
+      await chain.close();
       if (config.EVENT_STORE !== 'postgres') await eventStore.close();
       await pool.end();
       await db.destroy();

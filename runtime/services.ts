@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import type { ProjectionRunner } from '../projections/runner';
+import type { Chain } from '../write-side/chain/chain';
+import type { CustodyKey } from '../write-side/chain/keys';
 import type { CommandHandler } from '../write-side/command-handler';
 import type { EventStore } from '../write-side/event-store/event-store';
+import type { MailPort } from '../write-side/mail/mail';
+import type { ProposalExecution } from '../write-side/processes/proposal-execution';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
@@ -25,6 +29,16 @@ export interface Services {
   healthChecks: HealthCheck[];
   /** Secret for access tokens (HS256). */
   jwtSecret: string;
+  /** Seals custody private keys at rest (AES-256-GCM, 32 bytes). */
+  keyEncryptionKey: Buffer;
+  /** Invitation and password-reset mail. */
+  mail: MailPort;
+  /** The ledger chain (embedded by default, CHAIN=cosmos for a node). */
+  chain: Chain;
+  /** The platform's chain operator key: native-denom genesis admin, signer of account (group) creation. */
+  chainOperator: CustodyKey;
+  /** The proposal-execution process manager: runs accepted proposals on the chain. */
+  proposalExecution: ProposalExecution;
   /** Turns verified access-token claims into the current principal; null when the user is gone or deactivated. */
   resolvePrincipal(claims: AccessTokenClaims): Promise<import('../api/abilities').Principal | null>;
   /** Turns a verified Instant Payments client token into the client's id; null when unknown. */
@@ -37,6 +51,8 @@ export interface AccessTokenClaims {
   orgType: string;
   role: string;
   typ: 'access';
+  /** The session (refresh-token family) it was issued in; revoking the session ends the token too. */
+  sid?: string;
 }
 
 export interface ClientTokenClaims {

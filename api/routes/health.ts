@@ -8,8 +8,17 @@ const Health = z
 
 const CHECK_TIMEOUT_MS = 2000;
 
-const withTimeout = <T>(work: Promise<T>): Promise<T> =>
-  Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS))]);
+async function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const healthRoutes = [
   defineRoute({
