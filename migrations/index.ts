@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import * as eventStore from './20260101000000_event_store';
+import * as appendFunction from './20260101000050_append_function';
 import * as projectionCheckpoints from './20260101000100_projection_checkpoints';
+import * as identityReadModels from './20260102000100_identity_read_models';
+import * as rateLimitsAndOutbox from './20260102000200_rate_limits_and_outbox';
+import * as idempotencyKeys from './20260103000100_idempotency_keys';
+import * as governanceReadModels from './20260103000200_governance_read_models';
+import * as readSideReadModels from './20260104000100_read_side_read_models';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -8,7 +14,13 @@ import * as projectionCheckpoints from './20260101000100_projection_checkpoints'
  */
 const migrations: Record<string, Knex.Migration> = {
   '20260101000000_event_store': eventStore,
+  '20260101000050_append_function': appendFunction,
   '20260101000100_projection_checkpoints': projectionCheckpoints,
+  '20260102000100_identity_read_models': identityReadModels,
+  '20260102000200_rate_limits_and_outbox': rateLimitsAndOutbox,
+  '20260103000100_idempotency_keys': idempotencyKeys,
+  '20260103000200_governance_read_models': governanceReadModels,
+  '20260104000100_read_side_read_models': readSideReadModels,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

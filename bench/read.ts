@@ -1,0 +1,466 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { toBase64, toBech32 } from '@cosmjs/encoding';
+import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { createApp } from '../api/app';
+import { activityLogProjection } from '../projections/activity-log';
+import { accountsProjection } from '../projections/accounts';
+import { allProjections } from '../projections';
+import { balancesProjection } from '../projections/balances';
+import { organizationsProjection } from '../projections/organizations';
+import type { Projection } from '../projections/projection';
+import { ProjectionRunner } from '../projections/runner';
+import { tokensProjection } from '../projections/tokens';
+import { usersProjection } from '../projections/users';
+import { createRuntime, type Runtime } from '../runtime/bootstrap';
+import { loadConfig } from '../runtime/config';
+import { createLogger } from '../runtime/logger';
+import type { AccessTokenClaims } from '../runtime/services';
+import type { AccountCreated } from '../write-side/account/events';
+import type { DisbursementRequestedEvent } from '../write-side/bridging/events';
+import { CHAIN_STREAM, type BlockCommitted } from '../write-side/chain/embedded-chain';
+import { msgMint, msgSend, msgSubmitProposal, registry, type ChainMessage } from '../write-side/chain/messages';
+import { txHash } from '../write-side/chain/transactions';
+import type { EventStore, NewEvent } from '../write-side/event-store/event-store';
+import type { OrganizationEvent } from '../write-side/organization/events';
+import type { ElectorateMember, ProposalEvent, ProposalKind, ProposalMessage } from '../write-side/proposal/events';
+import type { TokenRegistered } from '../write-side/token/events';
+import type { UserEvent } from '../write-side/user/events';
+import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
+
+/**
+ * `npm run bench:read`: the read side at scale. Generates BENCH_EVENTS (default 1,000,000) events of a
+ * year of a central bank and BENCH_BANKS (default 20) participants (proposals with their lifecycle,
+ * the chain blocks that executed them, conversions, administrative actions) on a scratch database of
+ * the DATABASE_URL server, then measures:
+ *   - projection catch-up from zero (events/s), of the read side's projections and per projection;
+ *   - p50/p99 of GET /dashboard/metrics and GET /activity-log over HTTP;
+ *   - an export of BENCH_EXPORT_ROWS (default 1,000,000) rows streamed to a client, with the server's
+ *     peak memory while it streams.
+ * BENCH_CATCHUP_ALL=true also times every projection of the service catching up from zero.
+ */
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const BANKS = Number(process.env.BENCH_BANKS ?? 20);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CATCHUP_ALL = process.env.BENCH_CATCHUP_ALL === 'true';
+const APPENDS_IN_FLIGHT = 64;
+const TXS_PER_BLOCK = 100;
+const DENOM = 'ulps';
+const START = Date.parse('2025-01-01T00:00:00.000Z');
+
+const hash = (text: string) => createHash('sha256').update(text).digest();
+const addressOf = (seed: string) => toBech32('emisor', hash(seed).subarray(0, 20));
+const policyAddressOf = (seed: string) => toBech32('emisor', hash(seed));
+const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const rate = (count: number, ms: number) => `${Math.round((count / ms) * 1000).toLocaleString('en')}/s`;
+
+interface Actor {
+  userId: string;
+  address: string;
+}
+interface Account {
+  id: string;
+  organizationId: string;
+  address: string;
+  members: ElectorateMember[];
+}
+interface Organization {
+  id: string;
+  admin: Actor;
+  accounts: Account[];
+  settlement: { id: string; address: string };
+}
+
+const metadata = (occurredAt: string, actorId: string | null, organizationId: string | null): NewEvent['metadata'] => ({
+  actorId,
+  organizationId,
+  correlationId: randomUUID(),
+  causationId: null,
+  occurredAt,
+  schemaVersion: 1,
+});
+
+function newEvent<E extends { type: string; data: unknown }>(event: E, occurredAt: string, actorId: string | null = null, organizationId: string | null = null): NewEvent {
+  return { id: randomUUID(), type: event.type, data: event.data, metadata: metadata(occurredAt, actorId, organizationId) };
+}
+
+const signature = { publicKey: toBase64(randomBytes(33)), signature: toBase64(randomBytes(64)) };
+
+/** Appends with many appends in flight (the store groups them), streams in any order, the chain's blocks in order. */
+class Writer {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private chainVersion = 1;
+  written = 0;
+
+  constructor(private readonly store: EventStore) {}
+
+  async append(streamId: string, events: NewEvent[]): Promise<void> {
+    while (this.inFlight.size >= APPENDS_IN_FLIGHT) await Promise.race(this.inFlight);
+    const append = this.store.append(streamId, events, 'any').then(() => {
+      this.inFlight.delete(append);
+      this.written += events.length;
+    });
+    this.inFlight.add(append);
+  }
+
+  async block(data: BlockCommitted): Promise<void> {
+    await this.drain();
+    await this.store.append(CHAIN_STREAM, [newEvent({ type: 'BlockCommitted', data }, data.time)], this.chainVersion++);
+    this.written++;
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all(this.inFlight);
+  }
+}
+
+const txOf = (messages: ChainMessage[]) => {
+  const bytes = TxRaw.encode({
+    bodyBytes: TxBody.encode(TxBody.fromPartial({ messages: messages.map((message) => registry.encodeAsAny(message)) })).finish(),
+    authInfoBytes: new Uint8Array(),
+    signatures: [],
+  }).finish();
+  return { hash: txHash(bytes), tx: toBase64(bytes), code: 0, log: '' };
+};
+
+/** A year of activity: ~5 events per proposal, a block per 100 executed proposals, conversions and whitelist changes. */
+async function generate(store: EventStore): Promise<{ central: Organization; banks: Organization[]; writer: Writer; height: number }> {
+  const writer = new Writer(store);
+  let clock = START;
+  const at = (stepMs = 1000) => new Date((clock += stepMs)).toISOString();
+  const token: TokenRegistered = {
+    type: 'TokenRegistered',
+    data: { tokenId: 'token_ulps', denom: DENOM, symbol: 'L', name: 'Lempira', exponent: 2, native: true, registeredBy: null, registeredAt: at() },
+  };
+  await writer.append('token-registry', [newEvent(token, token.data.registeredAt)]);
+
+  const organization = async (name: string, type: 'CENTRAL' | 'COMMERCIAL', customAccounts: number): Promise<Organization> => {
+    const id = randomUUID();
+    const admin: Actor = { userId: randomUUID(), address: addressOf(`user-${id}`) };
+    const settlement = { id: randomUUID(), address: addressOf(`settlement-${id}`) };
+    const events: OrganizationEvent[] = [
+      { type: 'OrganizationCreated', data: { organizationId: id, name, type, status: 'PENDING' } },
+      { type: 'OrganizationActivated', data: { organizationId: id } },
+    ];
+    if (type === 'COMMERCIAL')
+      events.push({ type: 'SettlementAccountProvisioned', data: { organizationId: id, accountId: settlement.id, address: settlement.address, encryptedPrivateKey: 'sealed', publicKey: signature.publicKey } });
+    await writer.append(`organization-${id}`, events.map((event) => newEvent(event, at())));
+    const registered: UserEvent = {
+      type: 'UserRegistered',
+      data: { userId: admin.userId, organizationId: id, kind: 'HUMAN', email: `admin@${id}.bench`, name: `${name} admin`, role: 'administrator', passwordHash: null, locale: 'es', invitationId: null, address: admin.address, publicKey: signature.publicKey, encryptedPrivateKey: 'sealed' },
+    };
+    await writer.append(`user-${admin.userId}`, [newEvent(registered, at())]);
+    const labels = type === 'CENTRAL' ? ['Issuance', 'Bridging'] : ['Treasury'];
+    for (let index = 0; index < customAccounts; index++) labels.push(`Account ${index + 1}`);
+    const accounts: Account[] = [];
+    for (const [index, label] of labels.entries()) {
+      const account: Account = { id: randomUUID(), organizationId: id, address: policyAddressOf(`${id}-${label}`), members: [{ ...admin, weight: 1 }] };
+      const created: AccountCreated = {
+        type: 'AccountCreated',
+        data: {
+          accountId: account.id,
+          organizationId: id,
+          label,
+          type: type === 'CENTRAL' && index < 2 ? (label.toUpperCase() as 'ISSUANCE' | 'BRIDGING') : 'CUSTOM',
+          address: account.address,
+          groupId: String(index + 1),
+          members: account.members,
+          threshold: 1,
+          createdBy: admin.userId,
+          createdAt: at(),
+          txHash: txHash(hash(account.id)),
+        },
+      };
+      await writer.append(`account-${account.id}`, [newEvent(created, created.data.createdAt, admin.userId, id)]);
+      accounts.push(account);
+    }
+    if (type === 'COMMERCIAL') {
+      const linked: OrganizationEvent = { type: 'ExchangeAddressSet', data: { organizationId: id, address: accounts[0]!.address, previousAddress: null } };
+      await writer.append(`organization-${id}`, [newEvent(linked, at())]);
+    }
+    return { id, admin, accounts, settlement };
+  };
+
+  const central = await organization('Banco Central', 'CENTRAL', 10);
+  const banks: Organization[] = [];
+  for (let index = 0; index < BANKS; index++) banks.push(await organization(`Banco ${index + 1}`, 'COMMERCIAL', 1));
+  const [issuance, bridging, ...reserves] = central.accounts as [Account, Account, ...Account[]];
+  const balances = new Map<string, bigint>();
+  const credit = (address: string, amount: bigint) => balances.set(address, (balances.get(address) ?? 0n) + amount);
+
+  let height = 0;
+  let pendingTxs: BlockCommitted['txs'] = [];
+  let pendingProposals: Array<() => Promise<void>> = [];
+  const cutBlock = async () => {
+    const data: BlockCommitted = { height: ++height, time: at(50), txs: pendingTxs };
+    await writer.block(data);
+    for (const appendProposal of pendingProposals) await appendProposal();
+    pendingTxs = [];
+    pendingProposals = [];
+  };
+
+  let sequence = 0;
+  while (writer.written + pendingProposals.length * 6 < EVENTS) {
+    sequence++;
+    const roll = sequence % 20;
+    // 8 in 20 mint, 6 transfer (a third of them to a bank), 4 disburse, 1 stays open, 1 adds a whitelist entry.
+    const kind: ProposalKind = roll < 8 ? 'MINT' : roll < 14 || roll === 18 ? 'TRANSFER' : roll < 18 ? 'DISBURSEMENT' : 'TRANSFER';
+    if (roll === 19) {
+      const account = reserves[sequence % reserves.length]!;
+      const added: WhitelistAddressAdded = {
+        type: 'WhitelistAddressAdded',
+        data: { accountId: account.id, organizationId: central.id, entryId: randomUUID(), address: addressOf(`wl-${sequence}`), label: `Counterparty ${sequence}`, addedBy: central.admin.userId, addedAt: at(60_000) },
+      };
+      await writer.append(`whitelist-${account.id}`, [newEvent(added, added.data.addedAt, central.admin.userId, central.id)]);
+      continue;
+    }
+    const bank = banks[sequence % banks.length]!;
+    const source = kind === 'MINT' ? issuance : kind === 'DISBURSEMENT' ? bridging : reserves[sequence % reserves.length]!;
+    const held = balances.get(source.address) ?? 0n;
+    const amount = kind === 'MINT' ? BigInt(100_000 + (sequence % 1000) * 100) : held / 4n;
+    if (amount === 0n) continue;
+    const recipient =
+      kind === 'MINT'
+        ? [bridging, ...reserves][sequence % (reserves.length + 1)]!.address
+        : kind === 'DISBURSEMENT' || sequence % 3 === 0
+          ? bank.accounts[0]!.address
+          : reserves[(sequence + 1) % reserves.length]!.address;
+    const open = roll === 18;
+    const proposalId = randomUUID();
+    const createdAt = at(150_000);
+    const message: ProposalMessage =
+      kind === 'MINT'
+        ? { '@type': '/emisor.tokenfactory.v1.MsgMint', sender: source.address, amount: { denom: DENOM, amount: String(amount) }, mintToAddress: recipient }
+        : { '@type': '/cosmos.bank.v1beta1.MsgSend', fromAddress: source.address, toAddress: recipient, amount: [{ denom: DENOM, amount: String(amount) }] };
+    const requestId = kind === 'DISBURSEMENT' ? randomUUID() : null;
+    const submitted: ProposalEvent = {
+      type: 'ProposalSubmitted',
+      data: {
+        proposalId, multisigId: source.id, organizationId: central.id, policyAddress: source.address, chainId: 'emisor-1', kind, title: `${kind.toLowerCase()} ${sequence}`,
+        proposerId: central.admin.userId, proposerAddress: central.admin.address, messages: [message], groupChange: null, bridgingRequestId: requestId,
+        electorate: source.members, threshold: open ? 2 : 1, groupVersion: 1, createdAt, votingEndsAt: new Date(Date.parse(createdAt) + 72 * 3_600_000).toISOString(), proposerSignature: signature,
+      },
+    };
+    const voted: ProposalEvent = { type: 'VoteCast', data: { proposalId, userId: central.admin.userId, address: central.admin.address, option: 'YES', weight: 1, castAt: createdAt, signature } };
+    const actor = [central.admin.userId, central.id] as const;
+    if (open) {
+      await writer.append(`proposal-${proposalId}`, [newEvent(submitted, createdAt, ...actor), newEvent(voted, createdAt, ...actor)]);
+      continue;
+    }
+    if (requestId) {
+      const requested: DisbursementRequestedEvent = {
+        type: 'DisbursementRequested',
+        data: { requestId, organizationId: bank.id, proposalId, accountId: bridging.id, amount: String(amount), denom: DENOM, exchangeAddress: recipient, recipient, requestedBy: central.admin.userId, requestedAt: createdAt },
+      };
+      await writer.append(`bridging-${bank.id}`, [newEvent(requested, createdAt, ...actor)]);
+    }
+    balances.set(source.address, held - (kind === 'MINT' ? 0n : amount));
+    credit(recipient, amount);
+    const nested = kind === 'MINT' ? msgMint(source.address, amount, DENOM, recipient) : msgSend(source.address, recipient, amount, DENOM);
+    const tx = txOf([msgSubmitProposal({ policyAddress: source.address, proposers: [central.admin.address], messages: [nested], metadata: { proposalId, title: submitted.data.title, creatorId: central.admin.userId } })]);
+    pendingTxs.push(tx);
+    pendingProposals.push(async () => {
+      const executedAt = at(10);
+      const lifecycle: ProposalEvent[] = [
+        submitted,
+        voted,
+        { type: 'ProposalAccepted', data: { proposalId, tally: { yes: 1, no: 0, abstain: 0, noWithVeto: 0 }, decidedAt: createdAt } },
+        { type: 'ProposalExecutionStarted', data: { proposalId, attempt: 1, txHash: tx.hash, txBytes: tx.tx, signers: [central.admin.address], startedAt: createdAt } },
+        { type: 'ProposalExecuted', data: { proposalId, attempt: 1, txHash: tx.hash, height, executorResult: 'SUCCESS', reason: null, executedAt } },
+      ];
+      await writer.append(`proposal-${proposalId}`, lifecycle.map((event) => newEvent(event, event.type === 'ProposalExecuted' ? executedAt : createdAt, ...actor)));
+    });
+    if (pendingTxs.length === TXS_PER_BLOCK) await cutBlock();
+  }
+  if (pendingTxs.length > 0) await cutBlock();
+  await writer.drain();
+  return { central, banks, writer, height };
+}
+
+/**
+ * Settlement traffic from one bank to another: EXPORT_ROWS payments, a thousand to a transaction as
+ * the settlement process batches them, after a mint that funds the paying bank's settlement account.
+ */
+async function generateSettlements(writer: Writer, height: number, issuer: Account, from: Organization, to: Organization): Promise<number> {
+  const PAYMENTS_PER_TX = 1000;
+  const TXS = 10;
+  let time = Date.now();
+  const block = async (txs: BlockCommitted['txs']) => writer.block({ height: ++height, time: new Date((time += 100)).toISOString(), txs });
+  await block([txOf([msgMint(issuer.address, BigInt(EXPORT_ROWS) * 1000n, DENOM, from.settlement.address)])]);
+  for (let paid = 0; paid < EXPORT_ROWS; ) {
+    const txs: BlockCommitted['txs'] = [];
+    for (let tx = 0; tx < TXS && paid < EXPORT_ROWS; tx++) {
+      const payments = Math.min(PAYMENTS_PER_TX, EXPORT_ROWS - paid);
+      txs.push(txOf(Array.from({ length: payments }, (_, index) => msgSend(from.settlement.address, to.settlement.address, BigInt(100 + ((paid + index) % 900)), DENOM))));
+      paid += payments;
+    }
+    await block(txs);
+  }
+  return height;
+}
+
+/** Streams one export to a client that discards it, sampling the server's memory while it runs. */
+async function exportOnce(url: string, token: string): Promise<{ rows: number; bytes: number; ms: number; rss: number; heap: number; baseline: NodeJS.MemoryUsage }> {
+  global.gc?.();
+  const baseline = process.memoryUsage();
+  let rss = baseline.rss;
+  let heap = baseline.heapUsed;
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    rss = Math.max(rss, now.rss);
+    heap = Math.max(heap, now.heapUsed);
+  }, 20);
+  const started = Date.now();
+  try {
+    return await new Promise((resolve, reject) => {
+      http
+        .get(url, { headers: { authorization: `Bearer ${token}` } }, (response) => {
+          if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
+          let rows = -1;
+          let bytes = 0;
+          response.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) rows++;
+          });
+          response.on('end', () => resolve({ rows, bytes, ms: Date.now() - started, rss, heap, baseline }));
+          response.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function measure(label: string, url: string, token: string, agent: http.Agent): Promise<string> {
+  const get = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      http
+        .get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
+          response.resume();
+          response.on('end', () => (response.statusCode === 200 ? resolve(Number(process.hrtime.bigint() - started) / 1e6) : reject(new Error(`${url}: ${response.statusCode}`))));
+        })
+        .on('error', reject);
+    });
+  for (let index = 0; index < Math.min(200, REQUESTS); index++) await get();
+  const latencies: number[] = [];
+  for (let index = 0; index < REQUESTS; index++) latencies.push(await get());
+  latencies.sort((a, b) => a - b);
+  return `${label.padEnd(44)} p50 ${percentile(latencies, 0.5).toFixed(2).padStart(6)} ms   p99 ${percentile(latencies, 0.99).toFixed(2).padStart(6)} ms   (${REQUESTS} requests)`;
+}
+
+async function main(): Promise<void> {
+  const database = `emisor_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const serverVersion = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${database}`;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: tmpdir(),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  });
+  const logger = createLogger('silent');
+  let runtime: Runtime | null = null;
+  try {
+    // The service as it runs, minus its own projection runner: the benchmark drives catch-up itself.
+    runtime = await createRuntime(config, url.toString(), logger);
+    const { services } = runtime;
+    const processors = cpus();
+    console.log(`Machine:    ${processors[0]?.model ?? 'unknown CPU'} × ${processors.length}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
+    console.log(`Runtime:    Node ${process.version}, PostgreSQL ${serverVersion} (${url.host})`);
+
+    let started = Date.now();
+    const { central, banks, writer, height } = await generate(services.eventStore);
+    console.log(`Store:      ${writer.written.toLocaleString('en')} events generated in ${((Date.now() - started) / 1000).toFixed(0)} s (${BANKS} banks)`);
+
+    // The read side's projections and the registries its answers join, from zero.
+    const readSide: Projection[] = [organizationsProjection, usersProjection, accountsProjection, tokensProjection, activityLogProjection, balancesProjection];
+    const runner = new ProjectionRunner(services.eventStore, services.db, readSide, logger);
+    started = Date.now();
+    const read = await runner.catchUp();
+    const readMs = Date.now() - started;
+    console.log(`Catch-up:   read side (${readSide.map((projection) => projection.name).join(', ')}) from zero: ${read.toLocaleString('en')} events in ${(readMs / 1000).toFixed(1)} s, ${rate(read, readMs)}`);
+    for (const projection of [activityLogProjection, balancesProjection]) {
+      started = Date.now();
+      const report = await runner.rebuild(projection.name);
+      const ms = Date.now() - started;
+      console.log(`            ${projection.name} alone (a rebuild): ${report.events.toLocaleString('en')} events, ${report.applied.toLocaleString('en')} applied, in ${(ms / 1000).toFixed(1)} s, ${rate(report.events, ms)}`);
+    }
+
+    // Fresh statistics, as autovacuum gathers them after a bulk load, so the planner sees the real sizes.
+    await services.db.raw('analyze');
+    const server = createApp(services).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const tokenFor = (organization: Organization, orgType: string) =>
+      jwt.sign({ sub: organization.admin.userId, org: organization.id, orgType, role: 'administrator', typ: 'access' } satisfies AccessTokenClaims, services.jwtSecret, {
+        algorithm: 'HS256',
+        expiresIn: '1h',
+      });
+    const issuer = tokenFor(central, 'CENTRAL');
+    const participant = tokenFor(banks[0]!, 'COMMERCIAL');
+    const entries = Number((await services.db('activity_log_totals').where({ organization_id: central.id, multisig_id: '' }).first('entries'))?.entries ?? 0);
+    console.log(`Reads:      over HTTP, one client, keep-alive; the issuer's feed holds ${entries.toLocaleString('en')} entries`);
+    console.log(`  ${await measure('GET /dashboard/metrics (issuer)', `${base}/dashboard/metrics`, issuer, agent)}`);
+    console.log(`  ${await measure('GET /dashboard/metrics (participant)', `${base}/dashboard/metrics`, participant, agent)}`);
+    console.log(`  ${await measure('GET /activity-log (issuer, first page)', `${base}/activity-log`, issuer, agent)}`);
+    console.log(`  ${await measure('GET /activity-log?multisigId= (an account)', `${base}/activity-log?multisigId=${central.accounts[2]!.id}`, issuer, agent)}`);
+    console.log(`  ${await measure('GET /activity-log?page=100 (issuer)', `${base}/activity-log?page=100`, issuer, agent)}`);
+    console.log(`  ${await measure('GET /activity-log (participant)', `${base}/activity-log`, participant, agent)}`);
+    agent.destroy();
+
+    const [payer, payee] = banks as [Organization, Organization];
+    const settledHeight = await generateSettlements(writer, height, central.accounts[0]!, payer, payee);
+    started = Date.now();
+    await runner.catchUp();
+    const movements = Number((await services.db('chain_movements').count<{ count: string }[]>('* as count'))[0]!.count);
+    console.log(
+      `Settlement: ${EXPORT_ROWS.toLocaleString('en')} payments in ${settledHeight - height} blocks folded in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+        `(${movements.toLocaleString('en')} movement rows in all)`,
+    );
+    const exported = await exportOnce(`${base}/export/transactions`, tokenFor(payer, 'COMMERCIAL'));
+    console.log(
+      `Export:     GET /export/transactions (CSV) ${exported.rows.toLocaleString('en')} rows, ${mib(exported.bytes)} in ${(exported.ms / 1000).toFixed(1)} s (${rate(exported.rows, exported.ms)}); ` +
+        `process memory while streaming: RSS peak ${mib(exported.rss)} (${mib(exported.baseline.rss)} before), heap peak ${mib(exported.heap)} (${mib(exported.baseline.heapUsed)} before)`,
+    );
+    server.close();
+
+    if (CATCHUP_ALL) {
+      const every = allProjections();
+      await services.db.transaction(async (trx) => {
+        await trx.raw(`truncate table ${every.flatMap((projection) => projection.tables).map(() => '??').join(', ')} cascade`, every.flatMap((projection) => projection.tables));
+        await trx('projection_checkpoints').delete();
+      });
+      started = Date.now();
+      const all = await new ProjectionRunner(services.eventStore, services.db, every, logger).catchUp();
+      const ms = Date.now() - started;
+      console.log(`Catch-up:   every projection of the service from zero: ${all.toLocaleString('en')} events in ${(ms / 1000).toFixed(1)} s, ${rate(all, ms)}`);
+    }
+  } finally {
+    await runtime?.stop();
+    const cleanup = new pg.Client({ connectionString: SERVER_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${database} with (force)`);
+    await cleanup.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,199 @@
+import type { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import type { Principal } from '../api/abilities';
+import { findVisibleAccount, seesAllAccounts } from './accounts';
+import { entryDecidedAt, entryStatus, type StoredEntry } from './activity-log';
+import { csvStream, jsonArrayStream, type CsvColumn } from './csv';
+import { tokenDisplay } from './tokens';
+
+export type ExportFormat = 'csv' | 'json';
+
+export interface ExportFilter {
+  format: ExportFormat;
+  multisigId?: string;
+  from?: Date;
+  to?: Date;
+}
+
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: Readable;
+}
+
+/** A base-unit amount written with the token's exponent: 125000 with exponent 2 is 1250.00. */
+export function formatAmount(amount: string, exponent: number): string {
+  if (exponent === 0) return amount;
+  const digits = amount.padStart(exponent + 1, '0');
+  return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
+/** Rows a cursor fetches at a time: the export holds no more than this many, whatever its length. */
+const FETCH_ROWS = 1000;
+
+/**
+ * Streams a query's rows through a server-side cursor in a read-only transaction, one fetch at a
+ * time as the consumer pulls. Read-only transactions take no transaction id, so a long download never
+ * holds back the event store's subscribers.
+ */
+async function* cursorRows<Row>(db: Knex, query: Knex.QueryBuilder): AsyncGenerator<Row> {
+  const { sql, bindings } = query.toSQL();
+  const trx = await db.transaction();
+  try {
+    await trx.raw('set transaction read only');
+    await trx.raw(`declare export_rows no scroll cursor for ${sql}`, bindings as readonly Knex.RawBinding[]);
+    for (;;) {
+      const { rows }: { rows: Row[] } = await trx.raw(`fetch ${FETCH_ROWS} from export_rows`);
+      yield* rows;
+      if (rows.length < FETCH_ROWS) break;
+    }
+  } finally {
+    await trx.rollback();
+  }
+}
+
+/** The accounts an export may cover: one the caller may see, or all it may see (every account of the organization for administrators and auditors, members' own otherwise). */
+async function visibleAccounts(db: Knex, principal: Principal, multisigId: string | undefined) {
+  if (multisigId) {
+    const account = await findVisibleAccount(db, principal, multisigId);
+    return [{ id: account.id, label: account.label, address: account.address }];
+  }
+  const query = db('accounts').where('organization_id', principal.organizationId).orderBy(['created_at', 'id']).select('id', 'label', 'address');
+  if (!seesAllAccounts(principal))
+    query.whereExists(db('account_members').whereRaw('account_members.account_id = accounts.id').where('account_members.user_id', principal.userId));
+  return query as Promise<Array<{ id: string; label: string; address: string }>>;
+}
+
+const day = (now: Date) => now.toISOString().slice(0, 10);
+
+async function* nothing<Row>(): AsyncGenerator<Row> {}
+
+/** One export in the requested format; a JSON record carries each column under its CSV header. */
+function file<Row>(name: string, filter: ExportFilter, now: Date, columns: CsvColumn<Row>[], rows: AsyncIterable<Row>, toJson: (row: Row) => unknown): ExportFile {
+  const json = filter.format === 'json';
+  return {
+    filename: `emisor-${name}-${day(now)}.${json ? 'json' : 'csv'}`,
+    contentType: json ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
+    body: json ? jsonArrayStream(rows, toJson) : csvStream(columns, rows),
+  };
+}
+
+const record = <Row>(columns: CsvColumn<Row>[], row: Row) => Object.fromEntries(columns.map((column) => [column.header, column.value(row)]));
+
+interface MovementRow {
+  block_time: Date;
+  height: string;
+  tx_hash: string;
+  operation_id: string | null;
+  address: string;
+  direction: 'IN' | 'OUT';
+  kind: 'SEND' | 'MINT' | 'BURN';
+  counterparty: string | null;
+  denom: string;
+  amount: string;
+}
+
+/**
+ * GET /export/transactions: every movement of value in or out of the accounts the caller may see,
+ * oldest first, with the operation that moved it; amounts in base units and formatted.
+ */
+export async function transactionsExport(db: Knex, principal: Principal, filter: ExportFilter, now = new Date()): Promise<ExportFile> {
+  const [accounts, token] = await Promise.all([visibleAccounts(db, principal, filter.multisigId), tokenDisplay(db)]);
+  const byAddress = new Map(accounts.map((account) => [account.address, account]));
+  const query = db('chain_movements as m')
+    .leftJoin('activity_log as e', (join) => join.on('e.tx_hash', 'm.tx_hash').andOnVal('e.organization_id', principal.organizationId))
+    .whereIn('m.address', [...byAddress.keys()])
+    .orderBy(['m.height', 'm.tx_index', 'm.movement_index', 'm.direction'])
+    .select('m.block_time', 'm.height', 'm.tx_hash', 'e.operation_id', 'm.address', 'm.direction', 'm.kind', 'm.counterparty', 'm.denom', 'm.amount');
+  if (filter.from) query.where('m.block_time', '>=', filter.from);
+  if (filter.to) query.where('m.block_time', '<=', filter.to);
+  const columns: CsvColumn<MovementRow>[] = [
+    { header: 'time', value: (row) => new Date(row.block_time).toISOString() },
+    { header: 'height', value: (row) => Number(row.height) },
+    { header: 'txHash', value: (row) => row.tx_hash },
+    { header: 'operationId', value: (row) => row.operation_id },
+    { header: 'multisigId', value: (row) => byAddress.get(row.address)!.id },
+    { header: 'account', value: (row) => byAddress.get(row.address)!.label },
+    { header: 'address', value: (row) => row.address },
+    { header: 'direction', value: (row) => row.direction },
+    { header: 'kind', value: (row) => row.kind },
+    { header: 'counterparty', value: (row) => row.counterparty },
+    { header: 'denom', value: (row) => row.denom },
+    { header: 'symbol', value: (row) => token(row.denom).symbol },
+    { header: 'amount', value: (row) => row.amount },
+    { header: 'amountFormatted', value: (row) => formatAmount(row.amount, token(row.denom).exponent) },
+  ];
+  return file('transactions', filter, now, columns, accounts.length > 0 ? cursorRows<MovementRow>(db, query) : nothing<MovementRow>(), (row) => ({
+    ...record(columns, row),
+    exponent: token(row.denom).exponent,
+  }));
+}
+
+type GovernanceRow = StoredEntry & {
+  actor_name: string | null;
+  tally_yes: number | null;
+  tally_no: number | null;
+  tally_abstain: number | null;
+  tally_no_with_veto: number | null;
+  threshold: number | null;
+};
+
+/**
+ * GET /export/governance: the activity log (proposals with their lifecycle and tally, administrative
+ * actions), oldest first. Administrators and auditors get the organization's whole log; members the
+ * entries of the accounts they belong to.
+ */
+export async function governanceExport(db: Knex, principal: Principal, filter: ExportFilter, now = new Date()): Promise<ExportFile> {
+  const [token, accounts] = await Promise.all([
+    tokenDisplay(db),
+    filter.multisigId || !seesAllAccounts(principal) ? visibleAccounts(db, principal, filter.multisigId) : Promise.resolve(null),
+  ]);
+  const query = db('activity_log as a')
+    .leftJoin('proposals as p', (join) => join.on('p.id', 'a.operation_id').andOnVal('a.side', 'ORIGIN'))
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .where('a.organization_id', principal.organizationId)
+    .orderBy(['a.occurred_at', 'a.operation_id'])
+    .select('a.*', 'u.name as actor_name', 'p.tally_yes', 'p.tally_no', 'p.tally_abstain', 'p.tally_no_with_veto', 'p.threshold');
+  if (accounts) {
+    const ids = accounts.map((account) => account.id);
+    query.where((where) => where.whereIn('a.multisig_id', ids).orWhereIn('a.counterparty_multisig_id', ids));
+  }
+  if (filter.from) query.where('a.occurred_at', '>=', filter.from);
+  if (filter.to) query.where('a.occurred_at', '<=', filter.to);
+  const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+  const columns: CsvColumn<GovernanceRow>[] = [
+    { header: 'operationId', value: (row) => row.operation_id },
+    { header: 'occurredAt', value: (row) => iso(row.occurred_at) },
+    { header: 'kind', value: (row) => row.kind },
+    { header: 'type', value: (row) => row.type },
+    { header: 'side', value: (row) => row.side },
+    { header: 'multisigId', value: (row) => row.multisig_id },
+    { header: 'counterpartyMultisigId', value: (row) => row.counterparty_multisig_id },
+    { header: 'actorId', value: (row) => row.actor_id },
+    { header: 'actorName', value: (row) => row.actor_name },
+    { header: 'title', value: (row) => row.title },
+    { header: 'status', value: (row) => entryStatus(row, now) },
+    { header: 'executorResult', value: (row) => (row.kind === 'CHAIN' ? (row.executor_result ?? 'NOT_RUN') : null) },
+    { header: 'denom', value: (row) => row.denom },
+    { header: 'symbol', value: (row) => (row.denom ? token(row.denom).symbol : null) },
+    { header: 'amount', value: (row) => row.amount },
+    { header: 'amountFormatted', value: (row) => (row.amount && row.denom ? formatAmount(row.amount, token(row.denom).exponent) : null) },
+    { header: 'from', value: (row) => row.from_address },
+    { header: 'to', value: (row) => row.to_address },
+    { header: 'votesYes', value: (row) => row.tally_yes },
+    { header: 'votesNo', value: (row) => row.tally_no },
+    { header: 'votesAbstain', value: (row) => row.tally_abstain },
+    { header: 'votesNoWithVeto', value: (row) => row.tally_no_with_veto },
+    { header: 'threshold', value: (row) => row.threshold },
+    { header: 'txHash', value: (row) => row.tx_hash },
+    { header: 'height', value: (row) => (row.height === null ? null : Number(row.height)) },
+    { header: 'decidedAt', value: (row) => entryDecidedAt(row, now) },
+    { header: 'executedAt', value: (row) => iso(row.executed_at) },
+    { header: 'summary', value: (row) => JSON.stringify(row.summary) },
+  ];
+  return file('governance', filter, now, columns, accounts?.length === 0 ? nothing<GovernanceRow>() : cursorRows<GovernanceRow>(db, query), (row) => ({
+    ...record(columns, row),
+    exponent: row.denom ? token(row.denom).exponent : null,
+    summary: row.summary,
+  }));
+}

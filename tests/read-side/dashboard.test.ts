@@ -1,0 +1,84 @@
+import { externalCirculating } from '../../read-side/dashboard';
+import { generateCustodyKey } from '../../write-side/chain/keys';
+import { buildWorld, expectOk, type World } from './world';
+
+interface Wallet {
+  multisigId: string;
+  name: string;
+  type: string;
+  address: string;
+  balances: Array<{ denom: string; symbol: string; exponent: number; amount: string }>;
+}
+
+let w: World;
+const outsider = generateCustodyKey('emisor').address;
+beforeAll(async () => {
+  w = await buildWorld();
+  const mint = (body: object) => expectOk(w.f.as(w.admin).post(`/multisigs/${w.issuance.id}/proposals/mint`, { denom: 'ulps', ...body }));
+  // Value outside the platform's accounts, and a mint and burn on the issuance account itself.
+  await mint({ title: 'To a wallet outside the platform', amount: '777', recipient: outsider });
+  await mint({ title: 'Into issuance', amount: '5000' });
+  await expectOk(w.f.as(w.admin).post(`/multisigs/${w.issuance.id}/proposals/burn`, { title: 'Withdraw', amount: '2000', denom: 'ulps' }));
+}, 60000);
+afterAll(() => w?.f.stop());
+
+const metrics = (session: World['admin']) => expectOk(w.f.as(session).get('/dashboard/metrics'));
+
+describe('GET /dashboard/metrics', () => {
+  it('gives live supply per token with its symbol and exponent, equal to the chain’s', async () => {
+    const body = await metrics(w.admin);
+    const chain = w.f.runtime.services.chain;
+    expect(body.tokens).toEqual([
+      expect.objectContaining({ denom: 'ulps', symbol: 'L', exponent: 2, native: true, liveSupply: (await chain.getSupply('ulps')).toString() }),
+    ]);
+    expect(body.asOf.height).toBe(await chain.getHeight());
+  });
+
+  it('lists the wallets the caller may see with their balances, equal to the chain’s', async () => {
+    const body = await metrics(w.admin);
+    expect(body.wallets.map((wallet: Wallet) => wallet.name).sort()).toEqual(['Bridging', 'Issuance', 'Reserve']);
+    for (const wallet of body.wallets as Wallet[]) {
+      const onChain = await w.f.runtime.services.chain.getAllBalances(wallet.address);
+      expect(wallet.balances.map((balance) => [balance.denom, balance.amount])).toEqual(onChain.map((balance) => [balance.denom, balance.amount.toString()]));
+    }
+    expect(body.wallets.find((wallet: Wallet) => wallet.name === 'Issuance').balances).toEqual([{ denom: 'ulps', symbol: 'L', exponent: 2, amount: '3000' }]);
+    const mia = await metrics(w.mia);
+    expect(mia.wallets.map((wallet: Wallet) => wallet.multisigId)).toEqual([w.reserve.id]);
+  });
+
+  it('computes externalCirculating as live supply minus every internal account’s balance, floored at 0', async () => {
+    const body = await metrics(w.admin);
+    const [native] = body.tokens;
+    // 100000 + 50000 + 777 + 5000 minted, 2000 burned; only the 777 sit outside the platform's accounts.
+    expect(native).toMatchObject({ liveSupply: '153777', internalBalance: '153000', externalCirculating: '777' });
+    expect(body.externalCirculating).toBe('777');
+    expect(await w.f.runtime.services.chain.getBalance(outsider, 'ulps')).toBe(777n);
+    expect(externalCirculating(100n, 150n)).toBe(0n);
+  });
+
+  it('gives the issuer its mint and burn summary', async () => {
+    const body = await metrics(w.admin);
+    expect(body.issuer).toEqual({ mintBurn: [{ denom: 'ulps', symbol: 'L', exponent: 2, minted: '155777', burned: '2000', mints: 4, burns: 1 }] });
+    expect(body.participant).toBeNull();
+  });
+
+  it('gives a participant its total-balance hero, top wallets and exchange-state alerts', async () => {
+    const body = await metrics(w.bank.admin);
+    expect(body.issuer).toBeNull();
+    expect(body.participant).toEqual({
+      totalBalance: [{ denom: 'ulps', symbol: 'L', exponent: 2, amount: '30000' }],
+      topWallets: [expect.objectContaining({ multisigId: w.treasury.id }), expect.objectContaining({ type: 'SETTLEMENT' })],
+      alerts: [],
+    });
+    await expectOk(w.f.as(w.admin).post(`/organizations/${w.bank.organizationId}/freeze`));
+    expect((await metrics(w.bank.admin)).participant.alerts).toEqual([expect.objectContaining({ code: 'EXCHANGE_FROZEN' })]);
+    await expectOk(w.f.as(w.admin).post(`/organizations/${w.bank.organizationId}/unfreeze`));
+    const unlinked = await w.f.bank('Banco Dos');
+    expect((await metrics(unlinked.admin)).participant).toMatchObject({ totalBalance: [], alerts: [expect.objectContaining({ code: 'EXCHANGE_ADDRESS_UNLINKED' })] });
+  });
+
+  it('needs read · Dashboard, which every role holds', async () => {
+    expect((await w.f.request.get('/api/dashboard/metrics')).status).toBe(401);
+    expect((await w.f.as(w.ana).get('/dashboard/metrics')).status).toBe(200);
+  });
+});
