@@ -7,6 +7,7 @@ import * as rateLimitsAndOutbox from './20260102000200_rate_limits_and_outbox';
 import * as idempotencyKeys from './20260103000100_idempotency_keys';
 import * as governanceReadModels from './20260103000200_governance_read_models';
 import * as readSideReadModels from './20260104000100_read_side_read_models';
+import * as instantPayments from './20260105000100_instant_payments';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -21,6 +22,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20260103000100_idempotency_keys': idempotencyKeys,
   '20260103000200_governance_read_models': governanceReadModels,
   '20260104000100_read_side_read_models': readSideReadModels,
+  '20260105000100_instant_payments': instantPayments,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

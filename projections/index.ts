@@ -4,6 +4,7 @@ import { addressBookProjection } from './address-book';
 import { adminOperationsProjection } from './admin-operations';
 import { balancesProjection } from './balances';
 import { bridgingProjection } from './bridging';
+import { instantPaymentsProjection } from './instant-payments';
 import { invitationsProjection } from './invitations';
 import { organizationsProjection } from './organizations';
 import type { Projection } from './projection';
@@ -28,4 +29,5 @@ export const allProjections = (): Projection[] => [
   bridgingProjection,
   activityLogProjection,
   balancesProjection,
+  instantPaymentsProjection,
 ];

@@ -9,6 +9,8 @@ import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
 import { createMailPort } from '../write-side/mail/mail';
 import { ProposalExecution } from '../write-side/processes/proposal-execution';
+import { Settlement } from '../write-side/processes/settlement';
+import { resolveClientId } from '../read-side/instant-payments';
 import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
@@ -62,15 +64,17 @@ export async function createRuntime(
     chain,
     chainOperator,
     proposalExecution: undefined as unknown as ProposalExecution,
+    settlement: undefined as unknown as Settlement,
     healthChecks: [
       { name: 'database', check: async () => void (await db.raw('select 1')) },
       { name: 'eventStore', check: async () => eventStore.ping().then(() => ({ adapter: config.EVENT_STORE })) },
       { name: 'chain', check: async () => chain.status().then((status) => ({ adapter: config.CHAIN, ...status })) },
     ],
     resolvePrincipal: (claims) => findPrincipal(db, claims),
-    resolveClient: async () => null,
+    resolveClient: (claims) => resolveClientId(db, claims.sub),
   };
   services.proposalExecution = new ProposalExecution(services);
+  services.settlement = new Settlement(services);
   return {
     services,
     secrets,
@@ -79,9 +83,11 @@ export async function createRuntime(
     start: async () => {
       await projections.start();
       services.proposalExecution.start();
+      services.settlement.start();
     },
     stop: async () => {
       await services.proposalExecution.stop();
+      await services.settlement.stop();
       await projections.stop();
       await chain.close();
       if (config.EVENT_STORE !== 'postgres') await eventStore.close();

@@ -1,4 +1,5 @@
 import { demoIssuingStep } from './demo-issuing';
+import { demoInstantPaymentsStep } from './demo-instant-payments';
 import type { SeedStep } from './seed';
 import { createOrganization } from '../write-side/organization/commands';
 import { enrollUser } from '../write-side/user/commands';
@@ -37,4 +38,4 @@ const demoBank: SeedStep = {
 };
 
 /** Demo data (DEMO_DATA=true), seeded after the real seed steps, once; other demo loaders add their steps here. */
-export const demoSteps: SeedStep[] = [demoBank, demoIssuingStep];
+export const demoSteps: SeedStep[] = [demoBank, demoIssuingStep, demoInstantPaymentsStep];

@@ -6,6 +6,7 @@ import type { CommandHandler } from '../write-side/command-handler';
 import type { EventStore } from '../write-side/event-store/event-store';
 import type { MailPort } from '../write-side/mail/mail';
 import type { ProposalExecution } from '../write-side/processes/proposal-execution';
+import type { Settlement } from '../write-side/processes/settlement';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
@@ -39,6 +40,8 @@ export interface Services {
   chainOperator: CustodyKey;
   /** The proposal-execution process manager: runs accepted proposals on the chain. */
   proposalExecution: ProposalExecution;
+  /** The Instant Payments settlement process manager: debits, settles cross-bank payments on the chain, credits or refunds. */
+  settlement: Settlement;
   /** Turns verified access-token claims into the current principal; null when the user is gone or deactivated. */
   resolvePrincipal(claims: AccessTokenClaims): Promise<import('../api/abilities').Principal | null>;
   /** Turns a verified Instant Payments client token into the client's id; null when unknown. */

@@ -9,6 +9,8 @@ import { dashboardRoutes } from './dashboard';
 import { devOutboxRoutes } from './dev-outbox';
 import { exportRoutes } from './exports';
 import { healthRoutes } from './health';
+import { instantPaymentOversightRoutes } from './instant-payments-oversight';
+import { instantPaymentRoutes } from './instant-payments';
 import { invitationRoutes } from './invitations';
 import { multisigRoutes } from './multisigs';
 import { operationRoutes } from './operations';
@@ -38,4 +40,6 @@ export const allRoutes = (): RouteDefinition[] => [
   ...operationRoutes,
   ...dashboardRoutes,
   ...exportRoutes,
+  ...instantPaymentRoutes,
+  ...instantPaymentOversightRoutes,
 ];

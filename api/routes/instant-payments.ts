@@ -1,0 +1,386 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import jwt from 'jsonwebtoken';
+import {
+  bankClientView,
+  bankDashboard,
+  bankExport,
+  clientMovements,
+  clientView,
+  findClientByAlias,
+  getClient,
+  getPaymentFor,
+  listBankClients,
+  listBankPayments,
+  paymentView,
+  type InstantPaymentsExport,
+} from '../../read-side/instant-payments';
+import { listOrganizationsIn, getOrganization } from '../../read-side/organizations';
+import { tokenDisplay } from '../../read-side/tokens';
+import { AppError, notFound } from '../../runtime/errors';
+import { rateLimit } from '../../runtime/rate-limiter';
+import type { Services } from '../../runtime/services';
+import { idempotentId } from '../../write-side/idempotency';
+import { activateAlias, initiatePayment, registerClient, requireAlias } from '../../write-side/instant-payments/commands';
+import { authorize, type Principal } from '../abilities';
+import { commandContext } from '../command-context';
+import { IdempotencyHeaders, idempotent } from '../governance';
+import { Amount, dateRangeQuery, Id, page, pageQuery, z } from '../openapi';
+import { ability, CLIENT, defineRoute, PUBLIC, type RouteContext } from '../route';
+
+/** Public demo endpoints are throttled per caller address, counted in PostgreSQL (every API process shares them). */
+export const DEMO_LIMITS = {
+  registration: { limit: 20, windowMs: 60_000 },
+  alias: { limit: 30, windowMs: 60_000 },
+  availability: { limit: 120, windowMs: 60_000 },
+} as const;
+
+const throttle = (context: Pick<RouteContext<unknown, unknown, unknown>, 'services' | 'req'>, what: keyof typeof DEMO_LIMITS) =>
+  rateLimit(context.services, `ip-demo-${what}:${context.req.ip ?? 'unknown'}`, DEMO_LIMITS[what].limit, DEMO_LIMITS[what].windowMs);
+
+/** Client tokens: the same HS256 secret as staff tokens, told apart by `typ: 'client'`. */
+const CLIENT_TOKEN_LIFETIME = '30d';
+export const issueClientToken = (services: Pick<Services, 'jwtSecret'>, clientId: string) =>
+  jwt.sign({ sub: clientId, typ: 'client' }, services.jwtSecret, { algorithm: 'HS256', expiresIn: CLIENT_TOKEN_LIFETIME });
+
+const Client = z
+  .object({ id: z.string(), name: z.string(), organizationId: z.string(), alias: z.string().nullable(), balance: z.string() })
+  .openapi('InstantPaymentClient');
+const BankClient = Client.extend({ externalRef: z.string().nullable(), demo: z.boolean(), createdAt: z.string() }).openapi('InstantPaymentBankClient');
+const Registered = z.object({ client: Client, clientToken: z.string() }).openapi('InstantPaymentClientRegistration');
+const Payment = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['INTERNAL', 'CROSS_ORGANIZATION']),
+    status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+    amount: z.string(),
+    senderAlias: z.string(),
+    recipientAlias: z.string(),
+    reference: z.string().nullable(),
+    createdAt: z.string(),
+    settledAt: z.string().nullable(),
+    txHash: z.string().nullable(),
+    failureCode: z.string().nullable(),
+  })
+  .openapi('InstantPayment');
+const Movement = Payment.extend({ direction: z.enum(['IN', 'OUT']) }).openapi('InstantPaymentMovement');
+const BankPayment = Payment.extend({ direction: z.enum(['IN', 'OUT', 'INTERNAL']) }).openapi('InstantPaymentBankTransaction');
+const Kpi = z.object({ volume: z.string(), count: z.number().int(), average: z.string() });
+export const Distribution = {
+  byDay: z.array(z.object({ day: z.string(), volume: z.string(), count: z.number().int() })),
+  byHour: z.array(z.object({ hour: z.number().int(), volume: z.string(), count: z.number().int() })),
+};
+const Balances = z
+  .object({ address: z.string(), balances: z.array(z.object({ denom: z.string(), symbol: z.string(), exponent: z.number().int(), amount: z.string() })) })
+  .openapi('SettlementAccountBalance');
+
+const Name = z.string().trim().min(1).max(100);
+const AliasInput = z.string().min(1).max(40);
+const OrgParams = z.object({ organizationId: Id });
+
+/** read · InstantPayment on the path's organization: another bank's is 404. */
+async function ownBank(services: Services, principal: Principal, organizationId: string) {
+  authorize(principal, 'read', 'InstantPayment', { organizationId }, 'Organization');
+  return getOrganization(services.db, organizationId);
+}
+
+async function settlementAccount(services: Services, principal: Principal, organizationId: string) {
+  const organization = await ownBank(services, principal, organizationId);
+  if (!organization.settlementAddress || !organization.settlementAccountId) throw notFound('Settlement account');
+  return { organizationId, accountId: organization.settlementAccountId, address: organization.settlementAddress };
+}
+
+async function liveBalances(services: Services, address: string) {
+  const [balances, display] = await Promise.all([services.chain.getAllBalances(address), tokenDisplay(services.db)]);
+  return balances
+    .filter((balance) => balance.amount > 0n)
+    .map((balance) => ({ denom: balance.denom, ...display(balance.denom), amount: balance.amount.toString() }));
+}
+
+export async function sendFile(res: RouteContext<unknown, unknown, unknown>['res'], file: InstantPaymentsExport): Promise<undefined> {
+  res.status(200);
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  await pipeline(file.body, res);
+  return undefined;
+}
+
+/** A stable colour per bank for the wallet's theme. */
+const themeOf = (organizationId: string) => ({ primaryColor: `#${createHash('sha256').update(organizationId).digest('hex').slice(0, 6)}` });
+
+export const instantPaymentRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/instant-payments/banks',
+    summary: 'Banks a customer can pick (ACTIVE commercial banks)',
+    tags: ['Instant Payments'],
+    access: PUBLIC,
+    responses: {
+      200: {
+        description: 'Banks',
+        schema: z.object({ items: z.array(z.object({ organizationId: z.string(), name: z.string(), theme: z.object({ primaryColor: z.string() }) })) }),
+      },
+    },
+    handler: async ({ services }) => {
+      const banks = await listOrganizationsIn(services.db, null).where({ type: 'COMMERCIAL', status: 'ACTIVE' });
+      return { status: 200, body: { items: banks.map((bank) => ({ organizationId: bank.id, name: bank.name, theme: themeOf(bank.id) })) } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/instant-payments/demo/clients',
+    summary: 'Self-service demo wallet registration, with the fixed server-side starting balance (throttled)',
+    tags: ['Instant Payments'],
+    access: PUBLIC,
+    body: z.strictObject({ organizationId: Id, name: Name }),
+    responses: {
+      201: { description: 'The client and its client token', schema: Registered },
+      404: { description: 'No such commercial bank' },
+      422: { description: 'ORGANIZATION_NOT_ACTIVE' },
+      429: { description: 'RATE_LIMITED (Retry-After)' },
+    },
+    handler: async (context) => {
+      await throttle(context, 'registration');
+      const { services, body } = context;
+      const clientId = await registerClient(services, commandContext(context), {
+        organizationId: body.organizationId,
+        name: body.name,
+        demo: true,
+        startingBalance: BigInt(services.config.DEMO_STARTING_BALANCE),
+      });
+      const client = await getClient(services.db, clientId);
+      return { status: 201, body: { client: clientView(client), clientToken: issueClientToken(services, clientId) } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/instant-payments/aliases/:alias/availability',
+    summary: 'Live alias availability check (throttled)',
+    tags: ['Instant Payments'],
+    access: PUBLIC,
+    params: z.object({ alias: AliasInput }),
+    responses: { 200: { description: 'Whether the alias is free', schema: z.object({ alias: z.string(), available: z.boolean() }) } },
+    handler: async (context) => {
+      await throttle(context, 'availability');
+      const alias = requireAlias(context.params.alias, 'params.alias');
+      const taken = await context.services.eventStore.readStream(`ip-alias-${alias}`);
+      return { status: 200, body: { alias, available: taken.length === 0 } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/instant-payments/demo/clients/:clientId/alias',
+    summary: 'Register the @alias of a demo client (its own client token; throttled)',
+    tags: ['Instant Payments'],
+    access: CLIENT,
+    params: z.object({ clientId: Id }),
+    body: z.strictObject({ alias: AliasInput }),
+    responses: {
+      200: { description: 'The client', schema: Client },
+      404: { description: 'Not the caller' },
+      409: { description: 'ALIAS_TAKEN, or ALIAS_ALREADY_ACTIVATED' },
+      429: { description: 'RATE_LIMITED (Retry-After)' },
+    },
+    handler: async (context) => {
+      await throttle(context, 'alias');
+      const { services, params, body, clientId } = context;
+      if (params.clientId !== clientId) throw notFound('Client');
+      const alias = requireAlias(body.alias);
+      await activateAlias(services, { ...commandContext(context), actorId: null }, clientId, alias);
+      return { status: 200, body: clientView(await getClient(services.db, clientId)) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/instant-payments/clients',
+    summary: 'A bank’s staff registers a real retail client of their own bank (zero balance)',
+    tags: ['Instant Payments'],
+    access: ability('create', 'InstantPayment'),
+    body: z.strictObject({ name: Name, alias: AliasInput.optional(), externalRef: z.string().trim().min(1).max(200).optional() }),
+    responses: {
+      201: { description: 'The client and its client token', schema: z.object({ client: BankClient, clientToken: z.string() }) },
+      409: { description: 'ALIAS_TAKEN' },
+      422: { description: 'ORGANIZATION_NOT_ACTIVE' },
+    },
+    handler: async (context) => {
+      const { services, principal, body } = context;
+      const alias = body.alias === undefined ? null : requireAlias(body.alias);
+      const clientId = await registerClient(services, commandContext(context), {
+        organizationId: principal.organizationId,
+        name: body.name,
+        externalRef: body.externalRef ?? null,
+        demo: false,
+        startingBalance: 0n,
+        alias,
+      });
+      return { status: 201, body: { client: bankClientView(await getClient(services.db, clientId)), clientToken: issueClientToken(services, clientId) } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/instant-payments/me',
+    summary: 'The calling client: balance and alias',
+    tags: ['Instant Payments'],
+    access: CLIENT,
+    responses: { 200: { description: 'The client', schema: Client } },
+    handler: async ({ services, clientId }) => ({ status: 200, body: clientView(await getClient(services.db, clientId!)) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/instant-payments/me/movements',
+    summary: 'The calling client’s payments, newest first',
+    tags: ['Instant Payments'],
+    access: CLIENT,
+    query: z.object({ ...pageQuery }),
+    responses: { 200: { description: 'Movements', schema: page(Movement) } },
+    handler: async ({ services, clientId, query }) => ({ status: 200, body: await clientMovements(services.db, clientId!, query) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/instant-payments/payments',
+    summary: 'Pay another client by @alias: INTERNAL completes at once, CROSS_ORGANIZATION settles on the chain between the banks’ settlement accounts',
+    tags: ['Instant Payments'],
+    access: CLIENT,
+    headers: IdempotencyHeaders,
+    body: z.strictObject({ recipientAlias: AliasInput, amount: Amount, reference: z.string().trim().max(140).optional() }),
+    responses: {
+      201: { description: 'The payment (COMPLETED, or PENDING while its settlement is under way)', schema: Payment },
+      409: { description: 'IDEMPOTENCY_KEY_REUSED' },
+      422: {
+        description: 'ALIAS_NOT_ACTIVATED, RECIPIENT_NOT_FOUND, INSUFFICIENT_FUNDS, ORGANIZATION_NOT_ACTIVE, INSUFFICIENT_SETTLEMENT_LIQUIDITY (the payment FAILED and the sender was refunded)',
+      },
+    },
+    handler: async (context) =>
+      idempotent(context, async (key) => {
+        const { services, clientId, body } = context;
+        const recipientAlias = requireAlias(body.recipientAlias, 'recipientAlias');
+        if (!(await findClientByAlias(services.db, recipientAlias))) {
+          const sender = await getClient(services.db, clientId!);
+          if (!sender.alias) throw new AppError(422, 'ALIAS_NOT_ACTIVATED', 'Business rule violated', 'Register an @alias before sending payments');
+          throw new AppError(422, 'RECIPIENT_NOT_FOUND', 'Business rule violated', `No client uses @${body.recipientAlias.replace(/^@/, '')}`);
+        }
+        const paymentId = key ? idempotentId('instant-payment', clientId!, key) : randomUUID();
+        await initiatePayment(services, { ...commandContext(context), actorId: null }, {
+          paymentId,
+          senderClientId: clientId!,
+          recipientAlias,
+          amount: BigInt(body.amount),
+          reference: body.reference ?? null,
+        });
+        const state = await services.settlement.advance(paymentId);
+        if (state.step === 'FAILED')
+          throw new AppError(422, state.failureCode ?? 'PAYMENT_FAILED', 'Payment failed', `${state.failureReason ?? 'the payment failed'} (payment ${paymentId}; any debit was refunded)`);
+        return { status: 201, body: paymentView(await getPaymentFor(services.db, paymentId, clientId!)) };
+      }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/instant-payments/payments/:paymentId',
+    summary: 'One payment, to its sender or recipient',
+    tags: ['Instant Payments'],
+    access: CLIENT,
+    params: z.object({ paymentId: Id }),
+    responses: { 200: { description: 'The payment', schema: Payment }, 404: { description: 'Not a payment of the caller' } },
+    handler: async ({ services, clientId, params }) => ({ status: 200, body: paymentView(await getPaymentFor(services.db, params.paymentId, clientId!)) }),
+  }),
+
+  // ---- a bank's own views ----
+  defineRoute({
+    method: 'get',
+    path: '/organizations/:organizationId/instant-payments/account',
+    summary: 'The organization’s settlement account',
+    tags: ['Instant Payments'],
+    access: ability('read', 'InstantPayment'),
+    params: OrgParams,
+    responses: { 200: { description: 'Settlement account', schema: z.object({ organizationId: z.string(), accountId: z.string(), address: z.string() }) } },
+    handler: async ({ services, principal, params }) => ({ status: 200, body: await settlementAccount(services, principal, params.organizationId) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/organizations/:organizationId/instant-payments/account/balance',
+    summary: 'Live balance of the settlement account, read from the chain',
+    tags: ['Instant Payments'],
+    access: ability('read', 'InstantPayment'),
+    params: OrgParams,
+    responses: { 200: { description: 'Balances in base units', schema: Balances } },
+    handler: async ({ services, principal, params }) => {
+      const account = await settlementAccount(services, principal, params.organizationId);
+      return { status: 200, body: { address: account.address, balances: await liveBalances(services, account.address) } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/organizations/:organizationId/instant-payments/dashboard',
+    summary: 'Settlement card, KPIs split cross-bank / internal, day and hour distribution (settled payments)',
+    tags: ['Instant Payments'],
+    access: ability('read', 'InstantPayment'),
+    params: OrgParams,
+    query: z.object({ ...dateRangeQuery }),
+    responses: {
+      200: {
+        description: 'Dashboard',
+        schema: z.object({
+          settlementAccount: z.object({ address: z.string().nullable(), balances: Balances.shape.balances }),
+          kpis: z.object({ total: Kpi, crossOrganization: Kpi, internal: Kpi, users: z.number().int() }),
+          ...Distribution,
+        }),
+      },
+    },
+    handler: async ({ services, principal, params, query }) => {
+      const organization = await ownBank(services, principal, params.organizationId);
+      const address = organization.settlementAddress;
+      const [balances, dashboard] = await Promise.all([address ? liveBalances(services, address) : [], bankDashboard(services.db, organization.id, query)]);
+      return { status: 200, body: { settlementAccount: { address, balances }, ...dashboard } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/organizations/:organizationId/instant-payments/transactions',
+    summary: 'The bank’s payments (either side), filterable by kind, status, date and alias',
+    tags: ['Instant Payments'],
+    access: ability('read', 'InstantPayment'),
+    params: OrgParams,
+    query: z.object({
+      ...pageQuery,
+      ...dateRangeQuery,
+      kind: z.enum(['INTERNAL', 'CROSS_ORGANIZATION']).optional(),
+      status: z.enum(['PENDING', 'COMPLETED', 'FAILED']).optional(),
+      alias: AliasInput.optional(),
+    }),
+    responses: { 200: { description: 'Transactions, newest first', schema: page(BankPayment) } },
+    handler: async ({ services, principal, params, query }) => {
+      await ownBank(services, principal, params.organizationId);
+      const alias = query.alias === undefined ? undefined : requireAlias(query.alias, 'query.alias');
+      return { status: 200, body: await listBankPayments(services.db, params.organizationId, { ...query, alias }) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/organizations/:organizationId/instant-payments/clients',
+    summary: 'The bank’s registered retail clients',
+    tags: ['Instant Payments'],
+    access: ability('read', 'InstantPayment'),
+    params: OrgParams,
+    query: z.object({ ...pageQuery, q: z.string().trim().max(100).optional() }),
+    responses: { 200: { description: 'Clients, newest first', schema: page(BankClient) } },
+    handler: async ({ services, principal, params, query }) => {
+      await ownBank(services, principal, params.organizationId);
+      return { status: 200, body: await listBankClients(services.db, params.organizationId, query) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/organizations/:organizationId/instant-payments/export',
+    summary: 'Download the bank’s payments as CSV or JSON',
+    tags: ['Instant Payments'],
+    access: ability('read', 'InstantPayment'),
+    params: OrgParams,
+    query: z.object({ format: z.enum(['csv', 'json']).default('csv'), ...dateRangeQuery }),
+    responses: { 200: { description: 'An attachment: CSV (RFC 4180) or a JSON array', schema: z.string(), contentType: 'text/csv' } },
+    handler: async ({ services, principal, params, query, res }) => {
+      await ownBank(services, principal, params.organizationId);
+      return sendFile(res, bankExport(services.db, params.organizationId, query));
+    },
+  }),
+];

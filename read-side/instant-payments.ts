@@ -1,0 +1,343 @@
+import type { Knex } from 'knex';
+import { Model, snakeCaseMappers } from 'objection';
+import { notFound } from '../runtime/errors';
+import { csvStream, jsonArrayStream, type CsvColumn } from './csv';
+import { paginate, type Page, type PageRequest } from './pagination';
+
+export class InstantPaymentClientRecord extends Model {
+  static override tableName = 'ip_clients';
+  static override columnNameMappers = snakeCaseMappers();
+
+  id!: string;
+  organizationId!: string;
+  name!: string;
+  alias!: string | null;
+  externalRef!: string | null;
+  demo!: boolean;
+  balance!: string;
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+export class InstantPaymentRecord extends Model {
+  static override tableName = 'ip_payments';
+  static override columnNameMappers = snakeCaseMappers();
+
+  id!: string;
+  kind!: string;
+  status!: string;
+  amount!: string;
+  reference!: string | null;
+  senderClientId!: string;
+  senderOrganizationId!: string;
+  senderAlias!: string;
+  recipientClientId!: string;
+  recipientOrganizationId!: string;
+  recipientAlias!: string;
+  failureCode!: string | null;
+  txHash!: string | null;
+  createdAt!: Date;
+  settledAt!: Date | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export const clientView = (client: InstantPaymentClientRecord) => ({
+  id: client.id,
+  name: client.name,
+  organizationId: client.organizationId,
+  alias: client.alias,
+  balance: String(client.balance),
+});
+
+export const bankClientView = (client: InstantPaymentClientRecord) => ({
+  ...clientView(client),
+  externalRef: client.externalRef,
+  demo: client.demo,
+  createdAt: iso(client.createdAt)!,
+});
+
+export const paymentView = (payment: InstantPaymentRecord) => ({
+  id: payment.id,
+  kind: payment.kind,
+  status: payment.status,
+  amount: String(payment.amount),
+  senderAlias: payment.senderAlias,
+  recipientAlias: payment.recipientAlias,
+  reference: payment.reference,
+  createdAt: iso(payment.createdAt)!,
+  settledAt: iso(payment.settledAt),
+  txHash: payment.txHash,
+  failureCode: payment.failureCode,
+});
+
+export const findClient = (db: Knex, id: string) => InstantPaymentClientRecord.query(db).findById(id);
+
+export async function getClient(db: Knex, id: string): Promise<InstantPaymentClientRecord> {
+  const client = await findClient(db, id);
+  if (!client) throw notFound('Client');
+  return client;
+}
+
+export const findClientByAlias = (db: Knex, alias: string) => InstantPaymentClientRecord.query(db).findOne({ alias });
+
+/** The client of a verified client token, or null when it does not exist (any more). */
+export async function resolveClientId(db: Knex, clientId: string): Promise<string | null> {
+  const row = await db('ip_clients').where({ id: clientId }).first('id');
+  return row?.id ?? null;
+}
+
+/** A payment, to its sender or its recipient only (others get 404, so ids are not confirmed). */
+export async function getPaymentFor(db: Knex, paymentId: string, clientId: string) {
+  const payment = await InstantPaymentRecord.query(db)
+    .findById(paymentId)
+    .where((where) => where.where('sender_client_id', clientId).orWhere('recipient_client_id', clientId));
+  if (!payment) throw notFound('Payment');
+  return payment;
+}
+
+export function clientMovements(db: Knex, clientId: string, page: PageRequest) {
+  const query = InstantPaymentRecord.query(db)
+    .where((where) => where.where('sender_client_id', clientId).orWhere('recipient_client_id', clientId))
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  return paginate(query, page, (payment) => ({ ...paymentView(payment), direction: payment.senderClientId === clientId ? 'OUT' : 'IN' }));
+}
+
+// ---- a bank's views ----
+
+export interface BankPaymentFilter extends PageRequest {
+  kind?: string;
+  status?: string;
+  from?: Date;
+  to?: Date;
+  alias?: string;
+}
+
+const ofBank = (organizationId: string) => (where: Knex.QueryBuilder) =>
+  where.where('sender_organization_id', organizationId).orWhere('recipient_organization_id', organizationId);
+
+function bankPayments(db: Knex, organizationId: string, filter: Omit<BankPaymentFilter, 'page' | 'pageSize'>) {
+  const query = InstantPaymentRecord.query(db).where(ofBank(organizationId) as never);
+  if (filter.kind) query.where({ kind: filter.kind });
+  if (filter.status) query.where({ status: filter.status });
+  if (filter.from) query.where('created_at', '>=', filter.from);
+  if (filter.to) query.where('created_at', '<=', filter.to);
+  if (filter.alias) query.where((where) => where.where('sender_alias', filter.alias!).orWhere('recipient_alias', filter.alias!));
+  return query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+}
+
+export const listBankPayments = (db: Knex, organizationId: string, filter: BankPaymentFilter) =>
+  paginate(bankPayments(db, organizationId, filter), filter, (payment) => ({
+    ...paymentView(payment),
+    direction:
+      payment.kind === 'INTERNAL' ? 'INTERNAL' : payment.senderOrganizationId === organizationId ? 'OUT' : 'IN',
+  }));
+
+export const listBankClients = (db: Knex, organizationId: string, page: PageRequest & { q?: string }): Promise<Page<ReturnType<typeof bankClientView>>> => {
+  const query = InstantPaymentClientRecord.query(db).where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
+  if (page.q) query.where((where) => where.whereILike('name', `%${page.q}%`).orWhereILike('alias', `%${page.q}%`));
+  return paginate(query, page, bankClientView);
+};
+
+export interface Kpi {
+  volume: string;
+  count: number;
+  average: string;
+}
+
+const kpi = (volume: string | null, count: number | string): Kpi => {
+  const n = Number(count);
+  const total = BigInt(volume ?? '0');
+  return { volume: total.toString(), count: n, average: n === 0 ? '0' : (total / BigInt(n)).toString() };
+};
+
+interface Range {
+  from?: Date;
+  to?: Date;
+  organizationId?: string;
+}
+
+/** Settled (COMPLETED) payments in a range, of one bank (either side) or of the whole system. */
+function settled(db: Knex, range: Range) {
+  const query = db('ip_payments').where({ status: 'COMPLETED' });
+  if (range.organizationId) query.where(ofBank(range.organizationId));
+  if (range.from) query.where('created_at', '>=', range.from);
+  if (range.to) query.where('created_at', '<=', range.to);
+  return query;
+}
+
+async function distribution(db: Knex, range: Range) {
+  const byDay = await settled(db, range)
+    .select(db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day`), db.raw('sum(amount)::text as volume'), db.raw('count(*)::int as count'))
+    .groupBy('day')
+    .orderBy('day');
+  const hours = await settled(db, range)
+    .select(db.raw(`extract(hour from created_at at time zone 'UTC')::int as hour`), db.raw('sum(amount)::text as volume'), db.raw('count(*)::int as count'))
+    .groupBy('hour');
+  const byHour = Array.from({ length: 24 }, (_, hour) => {
+    const row = hours.find((entry: { hour: number }) => entry.hour === hour);
+    return { hour, volume: row?.volume ?? '0', count: row?.count ?? 0 };
+  });
+  return {
+    byDay: byDay.map((row: { day: string; volume: string; count: number }) => ({ day: row.day, volume: row.volume, count: row.count })),
+    byHour,
+  };
+}
+
+export async function bankDashboard(db: Knex, organizationId: string, range: { from?: Date; to?: Date }) {
+  const scoped = { ...range, organizationId };
+  const rows: Array<{ kind: string; volume: string | null; count: number }> = await settled(db, scoped)
+    .select('kind', db.raw('sum(amount)::text as volume'), db.raw('count(*)::int as count'))
+    .groupBy('kind');
+  const of = (kind: string) => rows.find((row) => row.kind === kind);
+  const cross = of('CROSS_ORGANIZATION');
+  const internal = of('INTERNAL');
+  const totalVolume = (BigInt(cross?.volume ?? '0') + BigInt(internal?.volume ?? '0')).toString();
+  const clients = await db('ip_clients').where({ organization_id: organizationId }).count<{ n: string }[]>('* as n');
+  return {
+    kpis: {
+      total: kpi(totalVolume, (cross?.count ?? 0) + (internal?.count ?? 0)),
+      crossOrganization: kpi(cross?.volume ?? null, cross?.count ?? 0),
+      internal: kpi(internal?.volume ?? null, internal?.count ?? 0),
+      users: Number(clients[0]!.n),
+    },
+    ...(await distribution(db, scoped)),
+  };
+}
+
+export interface BankExportRow {
+  id: string;
+  kind: string;
+  status: string;
+  amount: string;
+  sender_alias: string;
+  recipient_alias: string;
+  reference: string | null;
+  failure_code: string | null;
+  tx_hash: string | null;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
+const PAYMENT_COLUMNS: CsvColumn<BankExportRow>[] = [
+  { header: 'id', value: (row) => row.id },
+  { header: 'kind', value: (row) => row.kind },
+  { header: 'status', value: (row) => row.status },
+  { header: 'amount', value: (row) => row.amount },
+  { header: 'senderAlias', value: (row) => row.sender_alias },
+  { header: 'recipientAlias', value: (row) => row.recipient_alias },
+  { header: 'reference', value: (row) => row.reference },
+  { header: 'failureCode', value: (row) => row.failure_code },
+  { header: 'txHash', value: (row) => row.tx_hash },
+  { header: 'createdAt', value: (row) => row.created_at },
+  { header: 'settledAt', value: (row) => row.settled_at },
+];
+
+/** Rows of a query streamed in chunks by keyset, so an export never holds the whole table. */
+async function* chunked<Row extends { id: string; created_at: Date }>(query: () => Knex.QueryBuilder, size = 1000): AsyncGenerator<Row> {
+  let after: { created_at: Date; id: string } | null = null;
+  for (;;) {
+    const q = query().orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(size);
+    if (after) q.whereRaw('(created_at, id) > (?, ?)', [after.created_at, after.id]);
+    const rows: Row[] = await q;
+    yield* rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!;
+  }
+}
+
+export interface InstantPaymentsExport {
+  filename: string;
+  contentType: string;
+  body: NodeJS.ReadableStream;
+}
+
+export function bankExport(db: Knex, organizationId: string, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): InstantPaymentsExport {
+  const query = () => {
+    const q = db('ip_payments').where(ofBank(organizationId)).select('id', 'kind', 'status', db.raw('amount::text as amount'), 'sender_alias', 'recipient_alias', 'reference', 'failure_code', 'tx_hash', 'created_at', 'settled_at');
+    if (filter.from) q.where('created_at', '>=', filter.from);
+    if (filter.to) q.where('created_at', '<=', filter.to);
+    return q;
+  };
+  const rows = chunked<BankExportRow>(query);
+  if (filter.format === 'json')
+    return {
+      filename: 'instant-payments.json',
+      contentType: 'application/json',
+      body: jsonArrayStream(rows, (row) => Object.fromEntries(PAYMENT_COLUMNS.map((column) => [column.header, column.value(row) instanceof Date ? (column.value(row) as Date).toISOString() : column.value(row)]))),
+    };
+  return { filename: 'instant-payments.csv', contentType: 'text/csv; charset=utf-8', body: csvStream(PAYMENT_COLUMNS, rows) };
+}
+
+// ---- the issuer's oversight: aggregates only ----
+
+export async function oversightSummary(db: Knex, range: Range) {
+  const [row] = await settled(db, range).select(db.raw('sum(amount)::text as volume'), db.raw('count(*)::int as count'));
+  const users = db('ip_clients');
+  if (range.organizationId) users.where({ organization_id: range.organizationId });
+  const [counted] = await users.count<{ n: string }[]>('* as n');
+  const totals = kpi(row?.volume ?? null, row?.count ?? 0);
+  return { organizationId: range.organizationId ?? null, settledVolume: totals.volume, paymentCount: totals.count, averagePayment: totals.average, users: Number(counted!.n) };
+}
+
+export const oversightDistribution = (db: Knex, range: Range) => distribution(db, range);
+
+export interface OversightBankRow {
+  organizationId: string;
+  name: string;
+  settlementAddress: string | null;
+  volume: string;
+  payments: number;
+  users: number;
+}
+
+export const OVERSIGHT_SORTS = ['name', 'volume', 'payments', 'users'] as const;
+
+/** One row per ACTIVE or SUSPENDED commercial bank: its settled volume and payments (either side) and clients. */
+export async function oversightBanks(db: Knex, filter: { q?: string; sort: (typeof OVERSIGHT_SORTS)[number]; order: 'asc' | 'desc'; from?: Date; to?: Date }): Promise<OversightBankRow[]> {
+  const range = (q: Knex.QueryBuilder) => {
+    if (filter.from) q.where('p.created_at', '>=', filter.from);
+    if (filter.to) q.where('p.created_at', '<=', filter.to);
+    return q;
+  };
+  const sides = range(
+    db('ip_payments as p')
+      .where('p.status', 'COMPLETED')
+      .select('p.sender_organization_id as organization_id', 'p.id', 'p.amount')
+      .union((union) =>
+        range(union.from('ip_payments as p').where('p.status', 'COMPLETED').select('p.recipient_organization_id as organization_id', 'p.id', 'p.amount')),
+      ),
+  );
+  const query = db('organizations as o')
+    .where('o.type', 'COMMERCIAL')
+    .whereNot('o.status', 'PENDING')
+    .leftJoin(db.from(sides.as('s')).select('organization_id', db.raw('sum(amount) as volume'), db.raw('count(*)::int as payments')).groupBy('organization_id').as('v'), 'v.organization_id', 'o.id')
+    .leftJoin(db('ip_clients').select('organization_id', db.raw('count(*)::int as users')).groupBy('organization_id').as('c'), 'c.organization_id', 'o.id')
+    .select('o.id', 'o.name', 'o.settlement_address', db.raw('coalesce(v.volume, 0)::text as volume'), db.raw('coalesce(v.payments, 0)::int as payments'), db.raw('coalesce(c.users, 0)::int as users'));
+  if (filter.q) query.whereILike('o.name', `%${filter.q}%`);
+  // Fixed SQL per sort key (never caller text), then the name to break ties.
+  const sortColumn = { name: 'o.name', volume: 'coalesce(v.volume, 0)', payments: 'coalesce(v.payments, 0)', users: 'coalesce(c.users, 0)' }[filter.sort];
+  query.orderByRaw(`${sortColumn} ${filter.order === 'asc' ? 'asc' : 'desc'}, o.name asc, o.id asc`);
+  const rows: Array<{ id: string; name: string; settlement_address: string | null; volume: string; payments: number; users: number }> = await query;
+  return rows.map((row) => ({ organizationId: row.id, name: row.name, settlementAddress: row.settlement_address, volume: row.volume, payments: row.payments, users: row.users }));
+}
+
+const BANK_COLUMNS: CsvColumn<OversightBankRow>[] = [
+  { header: 'organizationId', value: (row) => row.organizationId },
+  { header: 'name', value: (row) => row.name },
+  { header: 'settlementAddress', value: (row) => row.settlementAddress },
+  { header: 'volume', value: (row) => row.volume },
+  { header: 'payments', value: (row) => row.payments },
+  { header: 'users', value: (row) => row.users },
+];
+
+/** The per-bank aggregate table as a file: one row per bank, never a payment or a client. */
+export async function oversightExport(db: Knex, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): Promise<InstantPaymentsExport> {
+  const rows = await oversightBanks(db, { sort: 'name', order: 'asc', ...filter });
+  async function* source() {
+    yield* rows;
+  }
+  if (filter.format === 'json')
+    return { filename: 'instant-payments-oversight.json', contentType: 'application/json', body: jsonArrayStream(source(), (row) => row) };
+  return { filename: 'instant-payments-oversight.csv', contentType: 'text/csv; charset=utf-8', body: csvStream(BANK_COLUMNS, source()) };
+}

@@ -1,0 +1,148 @@
+import { startInstantPayments, type InstantPaymentsWorld } from './world';
+
+const START = '100000';
+
+describe('Instant Payments: clients, aliases and payments over HTTP', () => {
+  let w: InstantPaymentsWorld;
+  let ana: { id: string; token: string };
+  let beto: { id: string; token: string };
+  let carla: { id: string; token: string };
+
+  beforeAll(async () => {
+    w = await startInstantPayments();
+    ana = await w.demoClient(w.bankA.organizationId, 'Ana', 'ana');
+    beto = await w.demoClient(w.bankA.organizationId, 'Beto', 'beto');
+    carla = await w.demoClient(w.bankB.organizationId, 'Carla', 'carla');
+  }, 60_000);
+  afterAll(() => w?.stop());
+
+  const me = async (token: string) => (await w.asClient(token).get('/instant-payments/me')).body;
+
+  it('lists the ACTIVE commercial banks a customer can pick', async () => {
+    const banks = await w.f.request.get('/api/instant-payments/banks');
+    expect(banks.status).toBe(200);
+    const ids = banks.body.items.map((bank: { organizationId: string }) => bank.organizationId);
+    expect(ids).toEqual(expect.arrayContaining([w.bankA.organizationId, w.bankB.organizationId]));
+    expect(ids).not.toContain(w.f.admin.organizationId);
+  });
+
+  it('registers demo clients with the fixed starting balance, only at ACTIVE commercial banks', async () => {
+    const created = await w.f.request.post('/api/instant-payments/demo/clients').send({ organizationId: w.bankA.organizationId, name: 'Dora' });
+    expect(created.status).toBe(201);
+    expect(created.body.client).toEqual({ id: expect.any(String), name: 'Dora', organizationId: w.bankA.organizationId, alias: null, balance: START });
+    expect(typeof created.body.clientToken).toBe('string');
+    expect((await w.f.request.post('/api/instant-payments/demo/clients').send({ organizationId: w.f.admin.organizationId, name: 'X' })).status).toBe(404);
+    expect((await w.f.request.post('/api/instant-payments/demo/clients').send({ organizationId: w.bankA.organizationId, name: 'X', balance: '9' })).status).toBe(400);
+    const pending = await w.f.as(w.f.admin).post('/organizations', { name: 'Banco Pendiente', type: 'COMMERCIAL' });
+    const refused = await w.f.request.post('/api/instant-payments/demo/clients').send({ organizationId: pending.body.id, name: 'X' });
+    expect([refused.status, refused.body.code]).toEqual([422, 'ORGANIZATION_NOT_ACTIVE']);
+  });
+
+  it('activates globally unique aliases: normalised, validated, checked live', async () => {
+    const dora = await w.demoClient(w.bankB.organizationId, 'Dora');
+    const client = w.asClient(dora.token);
+    expect((await client.post(`/instant-payments/demo/clients/${dora.id}/alias`, { alias: '1abc' })).status).toBe(400);
+    expect((await client.post(`/instant-payments/demo/clients/${dora.id}/alias`, { alias: 'ab' })).status).toBe(400);
+    expect((await client.post(`/instant-payments/demo/clients/${dora.id}/alias`, { alias: 'no-dashes' })).status).toBe(400);
+    const taken = await client.post(`/instant-payments/demo/clients/${dora.id}/alias`, { alias: '@ANA' });
+    expect([taken.status, taken.body.code]).toEqual([409, 'ALIAS_TAKEN']);
+    expect((await w.f.request.get('/api/instant-payments/aliases/@Ana/availability')).body).toEqual({ alias: 'ana', available: false });
+    expect((await w.f.request.get('/api/instant-payments/aliases/dora.b_1/availability')).body).toEqual({ alias: 'dora.b_1', available: true });
+    expect((await w.f.request.get('/api/instant-payments/aliases/x/availability')).status).toBe(400);
+    // Another client's token cannot name this client.
+    expect((await w.asClient(ana.token).post(`/instant-payments/demo/clients/${dora.id}/alias`, { alias: 'dora.b_1' })).status).toBe(404);
+    const set = await client.post(`/instant-payments/demo/clients/${dora.id}/alias`, { alias: '@Dora.B_1' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ id: dora.id, alias: 'dora.b_1', balance: START });
+    expect((await w.f.request.get('/api/instant-payments/aliases/dora.b_1/availability')).body.available).toBe(false);
+    expect((await me(dora.token)).alias).toBe('dora.b_1');
+    const again = await client.post(`/instant-payments/demo/clients/${dora.id}/alias`, { alias: 'dora.two' });
+    expect([again.status, again.body.code]).toEqual([409, 'ALIAS_ALREADY_ACTIVATED']);
+    expect((await w.f.request.get('/api/instant-payments/aliases/dora.two/availability')).body.available).toBe(true);
+  });
+
+  it('refuses to send before the alias is activated, to unknown recipients and beyond the balance', async () => {
+    const eva = await w.demoClient(w.bankA.organizationId, 'Eva');
+    const early = await w.asClient(eva.token).post('/instant-payments/payments', { recipientAlias: 'ana', amount: '10' });
+    expect([early.status, early.body.code]).toEqual([422, 'ALIAS_NOT_ACTIVATED']);
+    const unknown = await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: 'nobody.here', amount: '10' });
+    expect([unknown.status, unknown.body.code]).toEqual([422, 'RECIPIENT_NOT_FOUND']);
+    const broke = await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: 'beto', amount: '100001' });
+    expect([broke.status, broke.body.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
+    expect((await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: 'beto', amount: 10 })).status).toBe(400);
+    expect((await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: 'beto', amount: '-1' })).status).toBe(400);
+    expect((await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: 'be to', amount: '1' })).status).toBe(400);
+    expect((await me(ana.token)).balance).toBe(START);
+  });
+
+  it('completes an INTERNAL payment at once, idempotently under an Idempotency-Key', async () => {
+    const headers = { 'Idempotency-Key': 'pay-beto-1' };
+    const paid = await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: '@beto', amount: '1500', reference: 'Almuerzo' }, headers);
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ kind: 'INTERNAL', status: 'COMPLETED', amount: '1500', senderAlias: 'ana', recipientAlias: 'beto', reference: 'Almuerzo', txHash: null });
+    expect(paid.body.settledAt).toEqual(expect.any(String));
+    const replay = await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: '@beto', amount: '1500', reference: 'Almuerzo' }, headers);
+    expect([replay.status, replay.body]).toEqual([201, paid.body]);
+    const reused = await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: '@beto', amount: '1501' }, headers);
+    expect([reused.status, reused.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+    expect((await me(ana.token)).balance).toBe('98500');
+    expect((await me(beto.token)).balance).toBe('101500');
+    const seen = await w.asClient(beto.token).get(`/instant-payments/payments/${paid.body.id}`);
+    expect(seen.body).toMatchObject({ id: paid.body.id, status: 'COMPLETED' });
+    expect((await w.asClient(carla.token).get(`/instant-payments/payments/${paid.body.id}`)).status).toBe(404);
+    const movements = await w.asClient(beto.token).get('/instant-payments/me/movements');
+    expect(movements.body).toMatchObject({ total: 1, page: 1, items: [{ id: paid.body.id, direction: 'IN' }] });
+  });
+
+  it('settles a CROSS_ORGANIZATION payment on the chain between the banks’ settlement accounts', async () => {
+    const accountA = (await w.f.as(w.bankA.admin).get(`/organizations/${w.bankA.organizationId}/instant-payments/account`)).body.address as string;
+    const accountB = (await w.f.as(w.bankB.admin).get(`/organizations/${w.bankB.organizationId}/instant-payments/account`)).body.address as string;
+    await w.fund(accountA, '50000');
+    const chain = w.f.runtime.services.chain;
+    const before = [await chain.getBalance(accountA, 'ulps'), await chain.getBalance(accountB, 'ulps')];
+    const paid = await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: 'carla', amount: '2500' });
+    expect(paid.status).toBe(201);
+    expect(paid.body).toMatchObject({ kind: 'CROSS_ORGANIZATION', status: 'COMPLETED', amount: '2500', senderAlias: 'ana', recipientAlias: 'carla' });
+    expect(paid.body.txHash).toMatch(/^[0-9A-F]{64}$/);
+    expect(paid.body.settledAt).toEqual(expect.any(String));
+    expect([await chain.getBalance(accountA, 'ulps'), await chain.getBalance(accountB, 'ulps')]).toEqual([before[0]! - 2500n, before[1]! + 2500n]);
+    expect((await chain.getTx(paid.body.txHash))?.code).toBe(0);
+    expect((await me(ana.token)).balance).toBe('96000');
+    expect((await me(carla.token)).balance).toBe('102500');
+    const balance = await w.f.as(w.bankA.admin).get(`/organizations/${w.bankA.organizationId}/instant-payments/account/balance`);
+    expect(balance.body).toEqual({ address: accountA, balances: [expect.objectContaining({ denom: 'ulps', amount: (before[0]! - 2500n).toString() })] });
+  });
+
+  it('fails a cross-bank payment the sender bank cannot settle, and refunds the sender', async () => {
+    const failed = await w.asClient(carla.token).post('/instant-payments/payments', { recipientAlias: 'beto', amount: '2000000'.slice(0, 5) });
+    expect([failed.status, failed.body.code]).toEqual([422, 'INSUFFICIENT_SETTLEMENT_LIQUIDITY']);
+    expect((await me(carla.token)).balance).toBe('102500');
+    expect((await me(beto.token)).balance).toBe('101500');
+    const movements = (await w.asClient(carla.token).get('/instant-payments/me/movements')).body.items;
+    expect(movements[0]).toMatchObject({ kind: 'CROSS_ORGANIZATION', status: 'FAILED', failureCode: 'INSUFFICIENT_SETTLEMENT_LIQUIDITY', direction: 'OUT', amount: '20000' });
+    const events = await w.f.runtime.db('events').where({ type: 'InstantPaymentClientRefunded' }).count<{ n: string }[]>('* as n');
+    expect(Number(events[0]!.n)).toBe(1);
+  });
+
+  it('lets a bank’s staff register real clients (zero balance), not auditors', async () => {
+    const auditor = await w.f.invite(w.bankA.admin, 'auditor');
+    const created = await w.f.as(w.bankA.admin).post('/instant-payments/clients', { name: 'Fabio', alias: 'fabio', externalRef: 'CIF-1' });
+    expect(created.status).toBe(201);
+    expect(created.body.client).toMatchObject({ name: 'Fabio', organizationId: w.bankA.organizationId, alias: 'fabio', balance: '0', externalRef: 'CIF-1' });
+    expect((await me(created.body.clientToken)).alias).toBe('fabio');
+    const taken = await w.f.as(w.bankA.admin).post('/instant-payments/clients', { name: 'Other', alias: 'fabio' });
+    expect([taken.status, taken.body.code]).toEqual([409, 'ALIAS_TAKEN']);
+    expect((await w.f.as(auditor).post('/instant-payments/clients', { name: 'Nope' })).status).toBe(403);
+    expect((await w.f.as(w.f.admin).post('/instant-payments/clients', { name: 'Nope' })).status).toBe(403);
+  });
+
+  it('refuses payments to or from a bank that is not ACTIVE', async () => {
+    expect((await w.f.as(w.f.admin).patch(`/organizations/${w.bankB.organizationId}`, { status: 'SUSPENDED' })).status).toBe(200);
+    const toSuspended = await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: 'carla', amount: '1' });
+    expect([toSuspended.status, toSuspended.body.code]).toEqual([422, 'ORGANIZATION_NOT_ACTIVE']);
+    const fromSuspended = await w.asClient(carla.token).post('/instant-payments/payments', { recipientAlias: 'ana', amount: '1' });
+    expect([fromSuspended.status, fromSuspended.body.code]).toEqual([422, 'ORGANIZATION_NOT_ACTIVE']);
+    const banks = (await w.f.request.get('/api/instant-payments/banks')).body.items.map((bank: { organizationId: string }) => bank.organizationId);
+    expect(banks).not.toContain(w.bankB.organizationId);
+  });
+});
