@@ -51,6 +51,9 @@ export async function createRuntime(
     (position, timeoutMs) => projections.waitFor(position, timeoutMs),
     config.READ_YOUR_WRITES_TIMEOUT_MS,
   );
+  const processServices = { eventStore, commands, db, logger, config, keyEncryptionKey: secrets.keyEncryptionKey, chain };
+  const proposalExecution = new ProposalExecution(processServices);
+  const settlement = new Settlement(processServices);
   const services: Services = {
     config,
     logger,
@@ -63,8 +66,8 @@ export async function createRuntime(
     mail: createMailPort(config, db),
     chain,
     chainOperator,
-    proposalExecution: undefined as unknown as ProposalExecution,
-    settlement: undefined as unknown as Settlement,
+    proposalExecution,
+    settlement,
     healthChecks: [
       { name: 'database', check: async () => void (await db.raw('select 1')) },
       { name: 'eventStore', check: async () => eventStore.ping().then(() => ({ adapter: config.EVENT_STORE })) },
@@ -73,8 +76,6 @@ export async function createRuntime(
     resolvePrincipal: (claims) => findPrincipal(db, claims),
     resolveClient: (claims) => resolveClientId(db, claims.sub),
   };
-  services.proposalExecution = new ProposalExecution(services);
-  services.settlement = new Settlement(services);
   return {
     services,
     secrets,

@@ -1,11 +1,10 @@
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../../runtime/errors';
 import type { Logger } from '../../runtime/logger';
-import type { Services } from '../../runtime/services';
 import { accountDecider } from '../account/decide';
 import { accountStream } from '../account/events';
 import { custodyKeyOfUser } from '../account/custody';
-import { SEQUENCE_MISMATCH_CODE, withOutcome, type Chain, type TxResult } from '../chain/chain';
+import { SEQUENCE_MISMATCH_CODE, withOutcome, type TxResult } from '../chain/chain';
 import type { CustodyKey } from '../chain/keys';
 import { msgSubmitProposal } from '../chain/messages';
 import { signTransaction, txHash } from '../chain/transactions';
@@ -15,8 +14,8 @@ import type { EventStore } from '../event-store/event-store';
 import { proposalDecider, type ProposalState } from '../proposal/decide';
 import { proposalStream, type ProposalEvent } from '../proposal/events';
 import { toChainMessage } from '../proposal/messages';
+import type { ProcessServices } from './process-services';
 
-export type ExecutionServices = Pick<Services, 'eventStore' | 'commands' | 'db' | 'logger' | 'config' | 'keyEncryptionKey'> & { chain: Chain };
 
 /**
  * The proposal-execution process manager. When a proposal is ACCEPTED it is executed on the chain as
@@ -43,7 +42,7 @@ export class ProposalExecution {
   private ticking: Promise<void> | null = null;
 
   constructor(
-    private readonly services: ExecutionServices,
+    private readonly services: ProcessServices,
     private readonly options: { intervalMs?: number; staleMs?: number } = {},
   ) {}
 

@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 import { AppError } from '../../runtime/errors';
 import type { Logger } from '../../runtime/logger';
-import type { Services } from '../../runtime/services';
 import { findOrganization } from '../../read-side/organizations';
-import { SEQUENCE_MISMATCH_CODE, type Chain, type TxResult } from '../chain/chain';
+import { SEQUENCE_MISMATCH_CODE, type TxResult } from '../chain/chain';
 import { openCustodyKey, type CustodyKey } from '../chain/keys';
 import { msgSend } from '../chain/messages';
 import { signTransaction, txHash } from '../chain/transactions';
@@ -12,8 +11,8 @@ import { fold } from '../decider';
 import { clientDecider, paymentDecider, type PaymentState } from '../instant-payments/decide';
 import { clientStream, paymentStream, type PaymentEvent } from '../instant-payments/events';
 import { organizationStream, type OrganizationEvent } from '../organization/events';
+import type { ProcessServices } from './process-services';
 
-export type SettlementServices = Pick<Services, 'eventStore' | 'commands' | 'db' | 'logger' | 'config' | 'keyEncryptionKey'> & { chain: Chain };
 
 /** Chain refusals that mean the sender bank's settlement account cannot cover the payment. */
 const INSUFFICIENT_FUNDS_CODE = 5;
@@ -41,7 +40,7 @@ export class Settlement {
   private ticking: Promise<void> | null = null;
 
   constructor(
-    private readonly services: SettlementServices,
+    private readonly services: ProcessServices,
     private readonly options: { intervalMs?: number; staleMs?: number } = {},
   ) {}
 
