@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../api/abilities';
-import type { EntryKind, EntryRow, EntrySide } from '../projections/activity-log';
+import type { EntryKind, EntryRow } from '../projections/activity-log';
 import type { ProposalStatus } from '../write-side/proposal/events';
 import type { Page, PageRequest } from './pagination';
 import { effectiveStatus } from './proposals';
@@ -67,7 +67,7 @@ export function entryView(row: DisplayedEntry, now: Date) {
     id: row.operation_id,
     kind: row.kind,
     type: row.type,
-    side: row.side as EntrySide,
+    side: row.side,
     organizationId: row.organization_id,
     multisigId: row.multisig_id,
     counterpartyMultisigId: row.counterparty_multisig_id,

@@ -16,6 +16,13 @@ export function csvField(value: unknown): string {
 
 export const csvRow = (values: readonly unknown[]): string => `${values.map(csvField).join(',')}\r\n`;
 
+/** A download: streamed body, its media type and the file name a browser saves it under. */
+export interface ExportFile {
+  filename: string;
+  contentType: string;
+  body: Readable;
+}
+
 export interface CsvColumn<Row> {
   header: string;
   value: (row: Row) => unknown;

@@ -1,9 +1,8 @@
-import type { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { Principal } from '../api/abilities';
 import { findVisibleAccount, seesAllAccounts } from './accounts';
 import { entryDecidedAt, entryStatus, type StoredEntry } from './activity-log';
-import { csvStream, jsonArrayStream, type CsvColumn } from './csv';
+import { csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { tokenDisplay } from './tokens';
 
 export type ExportFormat = 'csv' | 'json';
@@ -13,12 +12,6 @@ export interface ExportFilter {
   multisigId?: string;
   from?: Date;
   to?: Date;
-}
-
-export interface ExportFile {
-  filename: string;
-  contentType: string;
-  body: Readable;
 }
 
 /** A base-unit amount written with the token's exponent: 125000 with exponent 2 is 1250.00. */

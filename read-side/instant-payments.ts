@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { Model, snakeCaseMappers } from 'objection';
 import { notFound } from '../runtime/errors';
-import { csvStream, jsonArrayStream, type CsvColumn } from './csv';
+import { csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { paginate, type Page, type PageRequest } from './pagination';
 
 export class InstantPaymentClientRecord extends Model {
@@ -246,13 +246,7 @@ async function* chunked<Row extends { id: string; created_at: Date }>(query: () 
   }
 }
 
-export interface InstantPaymentsExport {
-  filename: string;
-  contentType: string;
-  body: NodeJS.ReadableStream;
-}
-
-export function bankExport(db: Knex, organizationId: string, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): InstantPaymentsExport {
+export function bankExport(db: Knex, organizationId: string, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): ExportFile {
   const query = () => {
     const q = db('ip_payments').where(ofBank(organizationId)).select('id', 'kind', 'status', db.raw('amount::text as amount'), 'sender_alias', 'recipient_alias', 'reference', 'failure_code', 'tx_hash', 'created_at', 'settled_at');
     if (filter.from) q.where('created_at', '>=', filter.from);
@@ -332,7 +326,7 @@ const BANK_COLUMNS: CsvColumn<OversightBankRow>[] = [
 ];
 
 /** The per-bank aggregate table as a file: one row per bank, never a payment or a client. */
-export async function oversightExport(db: Knex, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): Promise<InstantPaymentsExport> {
+export async function oversightExport(db: Knex, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): Promise<ExportFile> {
   const rows = await oversightBanks(db, { sort: 'name', order: 'asc', ...filter });
   async function* source() {
     yield* rows;

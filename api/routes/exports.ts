@@ -1,7 +1,7 @@
-import { pipeline } from 'node:stream/promises';
-import { governanceExport, transactionsExport, type ExportFile } from '../../read-side/exports';
+import { governanceExport, transactionsExport, } from '../../read-side/exports';
+import { sendFile } from '../download';
 import { dateRangeQuery, Id, z } from '../openapi';
-import { ability, defineRoute, type RouteContext } from '../route';
+import { ability, defineRoute } from '../route';
 
 const ExportQuery = z.object({
   format: z.enum(['csv', 'json']).default('csv'),
@@ -18,15 +18,6 @@ const responses = (what: string) => ({
   404: { description: 'multisigId is not an account the caller may see' },
 });
 
-/** Streams the file: rows leave as the cursor fetches them, and a client that stops reading stops the query. */
-async function send(res: RouteContext<unknown, unknown, unknown>['res'], file: ExportFile): Promise<undefined> {
-  res.status(200);
-  res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
-  res.setHeader('Cache-Control', 'no-store');
-  await pipeline(file.body, res);
-  return undefined;
-}
 
 export const exportRoutes = [
   defineRoute({
@@ -37,7 +28,7 @@ export const exportRoutes = [
     access: ability('read', 'Export'),
     query: ExportQuery,
     responses: responses('Transactions'),
-    handler: async ({ services, principal, query, res }) => send(res, await transactionsExport(services.db, principal, query)),
+    handler: async ({ services, principal, query, res }) => sendFile(res, await transactionsExport(services.db, principal, query)),
   }),
   defineRoute({
     method: 'get',
@@ -47,6 +38,6 @@ export const exportRoutes = [
     access: ability('read', 'Export'),
     query: ExportQuery,
     responses: responses('Governance activity'),
-    handler: async ({ services, principal, query, res }) => send(res, await governanceExport(services.db, principal, query)),
+    handler: async ({ services, principal, query, res }) => sendFile(res, await governanceExport(services.db, principal, query)),
   }),
 ];

@@ -1,7 +1,8 @@
 import { OVERSIGHT_SORTS, oversightBanks, oversightDistribution, oversightExport, oversightSummary } from '../../read-side/instant-payments';
 import { dateRangeQuery, Id, z } from '../openapi';
 import { ability, defineRoute } from '../route';
-import { Distribution, sendFile } from './instant-payments';
+import { sendFile } from '../download';
+import { Distribution } from './instant-payments';
 
 /** The issuer's cross-bank Instant Payments oversight: aggregates only, never a payment, client, alias or reference. */
 const access = ability('read', 'InstantPaymentOversight');

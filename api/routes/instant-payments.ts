@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import jwt from 'jsonwebtoken';
 import {
   bankClientView,
@@ -13,7 +12,6 @@ import {
   listBankClients,
   listBankPayments,
   paymentView,
-  type InstantPaymentsExport,
 } from '../../read-side/instant-payments';
 import { listOrganizationsIn, getOrganization } from '../../read-side/organizations';
 import { tokenDisplay } from '../../read-side/tokens';
@@ -26,6 +24,7 @@ import { authorize, type Principal } from '../abilities';
 import { commandContext } from '../command-context';
 import { IdempotencyHeaders, idempotent } from '../governance';
 import { Amount, dateRangeQuery, Id, page, pageQuery, z } from '../openapi';
+import { sendFile } from '../download';
 import { ability, CLIENT, defineRoute, PUBLIC, type RouteContext } from '../route';
 
 /** Public demo endpoints are throttled per caller address, counted in PostgreSQL (every API process shares them). */
@@ -97,14 +96,6 @@ async function liveBalances(services: Services, address: string) {
     .map((balance) => ({ denom: balance.denom, ...display(balance.denom), amount: balance.amount.toString() }));
 }
 
-export async function sendFile(res: RouteContext<unknown, unknown, unknown>['res'], file: InstantPaymentsExport): Promise<undefined> {
-  res.status(200);
-  res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
-  res.setHeader('Cache-Control', 'no-store');
-  await pipeline(file.body, res);
-  return undefined;
-}
 
 /** A stable colour per bank for the wallet's theme. */
 const themeOf = (organizationId: string) => ({ primaryColor: `#${createHash('sha256').update(organizationId).digest('hex').slice(0, 6)}` });

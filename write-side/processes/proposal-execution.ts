@@ -14,6 +14,7 @@ import type { EventStore } from '../event-store/event-store';
 import { proposalDecider, type ProposalState } from '../proposal/decide';
 import { proposalStream, type ProposalEvent } from '../proposal/events';
 import { toChainMessage } from '../proposal/messages';
+import { PeriodicTask } from './periodic-task';
 import type { ProcessServices } from './process-services';
 
 
@@ -38,13 +39,14 @@ export class ProposalExecution {
   private readonly locks = new Map<string, Promise<unknown>>();
   /** Signers' sequences are per key: one transaction at a time from this process. */
   private chainQueue: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<void> | null = null;
+  private readonly periodic: PeriodicTask;
 
   constructor(
     private readonly services: ProcessServices,
     private readonly options: { intervalMs?: number; staleMs?: number } = {},
-  ) {}
+  ) {
+    this.periodic = new PeriodicTask('proposal execution', () => this.tick(), services.logger, options.intervalMs ?? 1000);
+  }
 
   private get store(): EventStore {
     return this.services.eventStore;
@@ -57,20 +59,11 @@ export class ProposalExecution {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.ticking) return;
-      this.ticking = this.tick()
-        .catch((error) => this.logger.warn({ err: error }, 'proposal execution tick failed'))
-        .finally(() => (this.ticking = null));
-    }, this.options.intervalMs ?? 1000);
-    this.timer.unref();
+    this.periodic.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.ticking;
+    await this.periodic.stop();
     await Promise.allSettled([...this.locks.values()]);
     await this.chainQueue.catch(() => undefined);
   }

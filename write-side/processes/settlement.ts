@@ -11,6 +11,7 @@ import { fold } from '../decider';
 import { clientDecider, paymentDecider, type PaymentState } from '../instant-payments/decide';
 import { clientStream, paymentStream, type PaymentEvent } from '../instant-payments/events';
 import { organizationStream, type OrganizationEvent } from '../organization/events';
+import { PeriodicTask } from './periodic-task';
 import type { ProcessServices } from './process-services';
 
 
@@ -36,33 +37,25 @@ export class Settlement {
   private readonly locks = new Map<string, Promise<unknown>>();
   /** Settlement keys sign with sequences: one transaction at a time per key in this process. */
   private readonly keyQueues = new Map<string, Promise<unknown>>();
-  private timer: NodeJS.Timeout | null = null;
-  private ticking: Promise<void> | null = null;
+  private readonly periodic: PeriodicTask;
 
   constructor(
     private readonly services: ProcessServices,
     private readonly options: { intervalMs?: number; staleMs?: number } = {},
-  ) {}
+  ) {
+    this.periodic = new PeriodicTask('settlement', () => this.tick(), services.logger, options.intervalMs ?? 1000);
+  }
 
   private get logger(): Logger {
     return this.services.logger;
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.ticking) return;
-      this.ticking = this.tick()
-        .catch((error) => this.logger.warn({ err: error }, 'settlement tick failed'))
-        .finally(() => (this.ticking = null));
-    }, this.options.intervalMs ?? 1000);
-    this.timer.unref();
+    this.periodic.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.ticking;
+    await this.periodic.stop();
     await Promise.allSettled([...this.locks.values()]);
     await Promise.allSettled([...this.keyQueues.values()]);
   }
