@@ -4,7 +4,7 @@ import { ORGANIZATION_TYPES } from '../../write-side/organization/events';
 import { z } from '../openapi';
 import { ability, defineRoute } from '../route';
 
-const Amount = z.object({ denom: z.string(), symbol: z.string(), exponent: z.number().int(), amount: z.string().openapi({ description: 'base units' }) });
+const TokenBalance = z.object({ denom: z.string(), symbol: z.string(), exponent: z.number().int(), amount: z.string().openapi({ description: 'base units' }) });
 
 const Wallet = z.object({
   multisigId: z.string(),
@@ -12,7 +12,7 @@ const Wallet = z.object({
   type: z.enum(MULTISIG_TYPES),
   address: z.string(),
   archived: z.boolean(),
-  balances: z.array(Amount),
+  balances: z.array(TokenBalance),
 });
 
 const DashboardMetrics = z
@@ -51,7 +51,7 @@ const DashboardMetrics = z
       .openapi({ description: 'CENTRAL callers' }),
     participant: z
       .object({
-        totalBalance: z.array(Amount).openapi({ description: 'across the organization’s accounts' }),
+        totalBalance: z.array(TokenBalance).openapi({ description: 'across the organization’s accounts' }),
         topWallets: z.array(Wallet),
         alerts: z.array(z.object({ code: z.enum(['EXCHANGE_ADDRESS_UNLINKED', 'EXCHANGE_FROZEN']), message: z.string() })),
       })
