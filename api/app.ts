@@ -10,6 +10,7 @@ import { createRegistry, generateDocument } from './openapi';
 import { errorHandler, notFoundHandler } from './problem';
 import { documentRoute, mountRoute, type RouteDefinition } from './route';
 import { allRoutes } from './routes';
+import { webPortal } from './web-portal';
 
 const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -50,6 +51,7 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   api.use(notFoundHandler);
 
   app.use('/api', api);
+  app.use(webPortal());
   app.use(notFoundHandler);
   app.use(errorHandler(services.logger));
   return app;

@@ -1,0 +1,1 @@
+document.getElementById('wallet')!.textContent = 'wallet';
