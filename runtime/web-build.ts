@@ -48,7 +48,8 @@ export async function generateApiSchema(): Promise<void> {
 
 export async function buildWeb(): Promise<void> {
   await generateApiSchema();
-  const vite = await import('vite');
+  // Vite is ESM-only and its types need a bundler-style resolution, which the service's tsconfig does not use.
+  const vite = (await import('vite' as string)) as { build(config: { configFile: string; logLevel: string }): Promise<unknown> };
   await vite.build({ configFile: join(WEB_DIR, 'vite.config.mts'), logLevel: 'warn' });
   mkdirSync(WEB_DIST, { recursive: true });
   writeFileSync(STAMP, sourceHash());

@@ -1,5 +1,9 @@
+/** The deployment's region (Honduras): Spanish numbers and dates as written there (L 1,000.00). */
+const regional = (locale: string) => (locale === 'es' ? 'es-HN' : locale === 'en' ? 'en-US' : locale);
+
 /** Base-unit integer strings shown with the token's decimals; never through floating point. */
-export function formatAmount(amount: string | bigint, exponent: number, locale: string): string {
+export function formatAmount(amount: string | bigint, exponent: number, language: string): string {
+  const locale = regional(language);
   const value = typeof amount === 'bigint' ? amount : BigInt(amount || '0');
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(exponent + 1, '0');
@@ -20,7 +24,7 @@ export function parseAmount(text: string, exponent: number): string | null {
   return units > 0n ? units.toString() : null;
 }
 
-export const formatDateTime = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export const formatDateTime = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(regional(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 export const shortAddress = (address: string) => (address.length > 20 ? `${address.slice(0, 12)}…${address.slice(-6)}` : address);
