@@ -55,7 +55,7 @@ describe('Serving the portal', () => {
     const response = await fetch(`${portal.baseUrl}/api/no-such-route`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect((await response.json()).code).toBe('NOT_FOUND');
+    expect(((await response.json()) as { code: string }).code).toBe('NOT_FOUND');
   });
 });
 
