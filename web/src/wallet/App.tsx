@@ -282,7 +282,7 @@ function AliasScreen({ me, onActivated }: { me: Client; onActivated: () => Promi
   );
 }
 
-function SendScreen({ me, currency, bankName }: { me: Client; currency: Currency; bankName: string }) {
+function SendScreen({ me, currency, bankName, onSent }: { me: Client; currency: Currency; bankName: string; onSent: () => Promise<unknown> }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const initialTo = new URLSearchParams(useSearch()).get('to') ?? '';
@@ -326,6 +326,7 @@ function SendScreen({ me, currency, bankName }: { me: Client; currency: Currency
           body: { recipientAlias: recipient, amount: amount!, ...(reference.trim() ? { reference: reference.trim() } : {}) },
         }),
       );
+      await onSent();
       navigate(`/movements/${payment.id}?sent=1`);
     } catch (failure) {
       setError(errorText(t, failure));
@@ -499,7 +500,7 @@ function Wallet() {
           <Route path="/alias">
             <AliasScreen me={client} onActivated={() => me.mutate()} />
           </Route>
-          <Route path="/send">{client.alias ? <SendScreen me={client} currency={currency} bankName={bank?.name ?? ''} /> : <AliasScreen me={client} onActivated={() => me.mutate()} />}</Route>
+          <Route path="/send">{client.alias ? <SendScreen me={client} currency={currency} bankName={bank?.name ?? ''} onSent={() => me.mutate()} /> : <AliasScreen me={client} onActivated={() => me.mutate()} />}</Route>
           <Route path="/receive">{client.alias ? <ReceiveScreen me={client} /> : <AliasScreen me={client} onActivated={() => me.mutate()} />}</Route>
           <Route path="/movements/:paymentId">
             <MovementScreen currency={currency} />
