@@ -1,7 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, seriousViolations, startPortal, type Portal } from './support';
+import { launchBrowser, openContext, screenshot, seriousViolations, startPortal, type Portal } from './support';
 
 const ADMIN = { email: 'admin@emisor.local', password: 'emisor-admin-2026' };
+
+// A real browser on a shared machine: journeys get room; nothing here asserts on time.
+jest.setTimeout(120_000);
 
 let portal: Portal;
 let browser: Browser;
@@ -19,7 +22,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL: portal.baseUrl, viewport: { width: 1280, height: 860 } });
+  context = await openContext(browser, portal.baseUrl, { viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
 });
 
@@ -164,7 +167,7 @@ describe('Language', () => {
     await page.getByRole('heading', { name: 'Issuer dashboard' }).waitFor();
     await screenshot(page, 'auth-06-dashboard-english');
 
-    const fresh = await browser.newContext({ baseURL: portal.baseUrl });
+    const fresh = await openContext(browser, portal.baseUrl);
     const other = await fresh.newPage();
     await other.goto('/login');
     await other.getByLabel('Correo electrónico').fill(ADMIN.email);

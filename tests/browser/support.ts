@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { demoSteps } from '../../runtime/demo-data';
 import { runSeed, seedSteps } from '../../runtime/seed';
 import { ROOT, webBuildIsCurrent } from '../../runtime/web-build';
@@ -84,8 +84,9 @@ export async function startPortal(): Promise<Portal> {
       return `${url.pathname}${url.search}`;
     },
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await closed;
       await runtime.close();
     },
   };
@@ -130,4 +131,11 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
+}
+
+/** A fresh browser profile on the portal; waits allow for a loaded machine (they end as soon as the page is ready). */
+export async function openContext(browser: Browser, baseURL: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, ...options });
+  context.setDefaultTimeout(60_000);
+  return context;
 }

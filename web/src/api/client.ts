@@ -26,8 +26,8 @@ export interface TokenStore {
  * A typed client of the API (types generated from the OpenAPI document). The bearer token comes from
  * the store; a 401 renews it once and retries, so a rotated access token never surfaces as an error.
  */
-export function createApi(tokens: TokenStore) {
-  const authorizedFetch = async (request: Request): Promise<Response> => {
+export function createAuthorizedFetch(tokens: TokenStore) {
+  return async (request: Request): Promise<Response> => {
     const retry = request.clone();
     const send = (req: Request, token: string | null) => {
       if (token) req.headers.set('Authorization', `Bearer ${token}`);
@@ -38,7 +38,16 @@ export function createApi(tokens: TokenStore) {
     const renewed = await tokens.renew();
     return renewed ? send(retry, renewed) : response;
   };
-  return createClient<paths>({ baseUrl: '/api', fetch: authorizedFetch, credentials: 'same-origin' });
+}
+
+export function createApi(tokens: TokenStore) {
+  return createClient<paths>({ baseUrl: '/api', fetch: createAuthorizedFetch(tokens), credentials: 'same-origin' });
+}
+
+/** The problem+json of a failed raw response, as an ApiError. */
+export async function problemOf(response: Response): Promise<ApiError> {
+  const problem = (await response.json().catch(() => ({}))) as Partial<Problem>;
+  return new ApiError(response.status, problem.code ?? `HTTP_${response.status}`, problem, null);
 }
 
 export type Api = ReturnType<typeof createApi>;

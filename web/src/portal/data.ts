@@ -9,3 +9,12 @@ export const useData = <T,>(key: unknown[] | null, load: () => Promise<T>, optio
 
 /** A fresh key per value-moving submission, so a retried click never moves value twice. */
 export const idempotencyKey = () => crypto.randomUUID();
+
+/** The token registry's native token (symbol, denom, exponent): how amounts are typed and shown. */
+export const useNativeToken = () => {
+  const config = useSWR('config', async () => {
+    const response = await fetch('/api/config');
+    return (await response.json()) as { nativeToken: { symbol: string; denom: string; exponent: number } };
+  }, { revalidateOnFocus: false });
+  return config.data?.nativeToken ?? null;
+};

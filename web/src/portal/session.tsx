@@ -1,6 +1,6 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
-import { createApi, ok, type Schemas } from '../api/client';
+import { createApi, createAuthorizedFetch, ok, type Schemas } from '../api/client';
 import { setLocale } from '../shared/i18n';
 
 type Action = 'read' | 'create' | 'manage';
@@ -28,6 +28,7 @@ function renew(): Promise<string | null> {
 }
 
 export const api = createApi({ get: () => accessToken, renew });
+export const authorizedFetch = createAuthorizedFetch({ get: () => accessToken, renew });
 
 interface SessionState {
   status: 'loading' | 'anonymous' | 'ready';

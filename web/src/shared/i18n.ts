@@ -37,6 +37,9 @@ export function setLocale(locale: Locale) {
   void i18next.changeLanguage(locale);
 }
 
+/** A check the page itself makes, whose message is already translated. */
+export class UserFacingError extends Error {}
+
 /** What to tell the user about a failed call: the message for its code, never a raw server text. */
 export function errorText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
@@ -44,6 +47,7 @@ export function errorText(t: TFunction, error: unknown): string {
     if (i18next.exists(`errors.${error.code}`)) return t(`errors.${error.code}`);
     return error.problem.title ?? t('errors.UNKNOWN');
   }
+  if (error instanceof UserFacingError) return error.message;
   if (error instanceof TypeError) return t('errors.NETWORK');
   return t('errors.UNKNOWN');
 }
