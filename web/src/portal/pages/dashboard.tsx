@@ -13,7 +13,7 @@ export const Money = ({ value }: { value: Balance }) => {
   const { i18n } = useTranslation();
   return (
     <span class="money">
-      {formatAmount(value.amount, value.exponent, i18n.language)} <span class="symbol">{value.symbol}</span>
+      {value.symbol} {formatAmount(value.amount, value.exponent, i18n.language)}
     </span>
   );
 };
