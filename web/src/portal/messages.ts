@@ -92,7 +92,7 @@ const es = {
       EXCHANGE_FROZEN: 'La dirección de intercambio está congelada: no puede convertir.',
     },
   },
-  activity: { title: 'Actividad', empty: 'Sin actividad todavía.', when: 'Fecha', type: 'Tipo', what: 'Detalle', amount: 'Monto', status: 'Estado' },
+  activity: { title: 'Actividad', by: 'Por {{name}}', empty: 'Sin actividad todavía.', when: 'Fecha', type: 'Tipo', what: 'Detalle', amount: 'Monto', status: 'Estado' },
   operationTypes: {
     MINT: 'Emisión',
     BURN: 'Quema',
@@ -417,7 +417,7 @@ const en: Shape<typeof es> = {
       EXCHANGE_FROZEN: 'The exchange address is frozen: conversions are blocked.',
     },
   },
-  activity: { title: 'Activity', empty: 'No activity yet.', when: 'Date', type: 'Type', what: 'Detail', amount: 'Amount', status: 'Status' },
+  activity: { title: 'Activity', by: 'By {{name}}', empty: 'No activity yet.', when: 'Date', type: 'Type', what: 'Detail', amount: 'Amount', status: 'Status' },
   operationTypes: {
     MINT: 'Mint',
     BURN: 'Burn',
