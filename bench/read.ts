@@ -398,7 +398,7 @@ async function main(): Promise<void> {
       started = Date.now();
       const report = await runner.rebuild(projection.name);
       const ms = Date.now() - started;
-      console.log(`            ${projection.name} alone (a rebuild): ${report.events.toLocaleString('en')} events, ${report.applied.toLocaleString('en')} applied, in ${(ms / 1000).toFixed(1)} s, ${rate(report.events, ms)}`);
+      console.log(`            ${projection.name} alone (a rebuild): ${report.events.toLocaleString('en')} events, ${report.projections[0]!.applied.toLocaleString('en')} applied, in ${(ms / 1000).toFixed(1)} s, ${rate(report.events, ms)}`);
     }
 
     // Fresh statistics, as autovacuum gathers them after a bulk load, so the planner sees the real sizes.

@@ -66,57 +66,63 @@ interface SupplyChange {
   burns: number;
 }
 
+const MOVEMENTS_PER_STATEMENT = 50_000;
+
 /** Keys of per-address deltas; a NUL never occurs in an address or a denom. */
 const balanceKey = (address: string, denom: string) => `${address}\u0000${denom}`;
 
-async function applyBlock(trx: Knex.Transaction, block: BlockCommitted): Promise<void> {
+/** Folds the batch's blocks, in order, into one set of rows, deltas and totals: a few statements however many blocks. */
+async function applyBlocks(trx: Knex.Transaction, blocks: BlockCommitted[]): Promise<void> {
   const movements: Array<Record<string, string | number | null>> = [];
   const deltas = new Map<string, bigint>();
   const supply = new Map<string, SupplyChange>();
   const shift = (address: string, denom: string, amount: bigint) =>
     deltas.set(balanceKey(address, denom), (deltas.get(balanceKey(address, denom)) ?? 0n) + amount);
-  const row = (txIndex: number, movementIndex: number, hash: string, direction: 'IN' | 'OUT', address: string, counterparty: string | null, movement: Movement) =>
-    movements.push({
-      height: block.height,
-      tx_index: txIndex,
-      movement_index: movementIndex,
-      direction,
-      address,
-      kind: movement.kind,
-      counterparty,
-      denom: movement.denom,
-      amount: movement.amount.toString(),
-      tx_hash: hash,
-      block_time: block.time,
-    });
-
-  block.txs.forEach((tx, txIndex) => {
-    // A failed transaction changed nothing but its signers' sequences.
-    if (tx.code !== 0) return;
-    messagesOf(tx.tx)
-      .flatMap(movementsOf)
-      .forEach((movement, movementIndex) => {
-        if (movement.from !== null) {
-          shift(movement.from, movement.denom, -movement.amount);
-          row(txIndex, movementIndex, tx.hash, 'OUT', movement.from, movement.to, movement);
-        }
-        if (movement.to !== null) {
-          shift(movement.to, movement.denom, movement.amount);
-          row(txIndex, movementIndex, tx.hash, 'IN', movement.to, movement.from, movement);
-        }
-        if (movement.kind === 'SEND') return;
-        const change = supply.get(movement.denom) ?? { minted: 0n, burned: 0n, mints: 0, burns: 0 };
-        if (movement.kind === 'MINT') supply.set(movement.denom, { ...change, minted: change.minted + movement.amount, mints: change.mints + 1 });
-        else supply.set(movement.denom, { ...change, burned: change.burned + movement.amount, burns: change.burns + 1 });
+  for (const block of blocks) {
+    const row = (txIndex: number, movementIndex: number, hash: string, direction: 'IN' | 'OUT', address: string, counterparty: string | null, movement: Movement) =>
+      movements.push({
+        height: block.height,
+        tx_index: txIndex,
+        movement_index: movementIndex,
+        direction,
+        address,
+        kind: movement.kind,
+        counterparty,
+        denom: movement.denom,
+        amount: movement.amount.toString(),
+        tx_hash: hash,
+        block_time: block.time,
       });
-  });
 
-  if (movements.length > 0)
+    block.txs.forEach((tx, txIndex) => {
+      // A failed transaction changed nothing but its signers' sequences.
+      if (tx.code !== 0) return;
+      messagesOf(tx.tx)
+        .flatMap(movementsOf)
+        .forEach((movement, movementIndex) => {
+          if (movement.from !== null) {
+            shift(movement.from, movement.denom, -movement.amount);
+            row(txIndex, movementIndex, tx.hash, 'OUT', movement.from, movement.to, movement);
+          }
+          if (movement.to !== null) {
+            shift(movement.to, movement.denom, movement.amount);
+            row(txIndex, movementIndex, tx.hash, 'IN', movement.to, movement.from, movement);
+          }
+          if (movement.kind === 'SEND') return;
+          const change = supply.get(movement.denom) ?? { minted: 0n, burned: 0n, mints: 0, burns: 0 };
+          if (movement.kind === 'MINT') supply.set(movement.denom, { ...change, minted: change.minted + movement.amount, mints: change.mints + 1 });
+          else supply.set(movement.denom, { ...change, burned: change.burned + movement.amount, burns: change.burns + 1 });
+        });
+    });
+  }
+
+  // In slices, so that a batch of busy blocks never becomes one document too large to send.
+  for (let from = 0; from < movements.length; from += MOVEMENTS_PER_STATEMENT)
     await trx.raw(
       `insert into chain_movements (height, tx_index, movement_index, direction, address, kind, counterparty, denom, amount, tx_hash, block_time)
        select * from jsonb_to_recordset(?::jsonb) as m(height bigint, tx_index integer, movement_index integer, direction text, address text,
          kind text, counterparty text, denom text, amount numeric, tx_hash text, block_time timestamptz)`,
-      [JSON.stringify(movements)],
+      [JSON.stringify(movements.slice(from, from + MOVEMENTS_PER_STATEMENT))],
     );
 
   const changed = [...deltas].filter(([, delta]) => delta !== 0n);
@@ -129,7 +135,7 @@ async function applyBlock(trx: Knex.Transaction, block: BlockCommitted): Promise
        returning address, denom, amount::text`,
       [keys.map(([address]) => address), keys.map(([, denom]) => denom), changed.map(([, delta]) => delta.toString())],
     );
-    // A fold that drove a balance below zero is wrong: fail (and retry from the checkpoint) rather than answer it.
+    // A fold that drove a balance below zero is wrong: fail (the projection stops and says so) rather than answer it.
     const negative = rows.find((balance) => balance.amount.startsWith('-'));
     if (negative) throw new Error(`balances: ${negative.address} would hold ${negative.amount}${negative.denom}`);
     // Like x/bank, an account holds no zero balances.
@@ -159,7 +165,8 @@ async function applyBlock(trx: Knex.Transaction, block: BlockCommitted): Promise
     );
   }
 
-  await trx('chain_head').update({ height: block.height, block_time: block.time });
+  const last = blocks[blocks.length - 1];
+  if (last) await trx('chain_head').update({ height: last.height, block_time: last.time });
 }
 
 /**
@@ -171,14 +178,17 @@ export const balancesProjection: Projection = {
   name: 'balances',
   tables: ['chain_head', 'chain_balances', 'chain_supply', 'chain_movements'],
   handles: ['ChainGenesisRecorded', 'BlockCommitted'],
-  async apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
+  async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
     // Only the deployment's own chain: a scratch chain on another stream is not its ledger.
-    if (event.streamId !== CHAIN_STREAM) return;
-    if (event.type === 'ChainGenesisRecorded') {
-      const genesis = event.data as ChainGenesisRecorded;
-      await trx('chain_head').insert({ chain_id: genesis.chainId, height: 0, block_time: genesis.genesisTime });
-      return;
+    const own = events.filter((event) => event.streamId === CHAIN_STREAM);
+    const genesis = own.find((event) => event.type === 'ChainGenesisRecorded');
+    if (genesis) {
+      const data = genesis.data as ChainGenesisRecorded;
+      await trx('chain_head').insert({ chain_id: data.chainId, height: 0, block_time: data.genesisTime });
     }
-    await applyBlock(trx, event.data as BlockCommitted);
+    await applyBlocks(
+      trx,
+      own.filter((event) => event.type === 'BlockCommitted').map((event) => event.data as BlockCommitted),
+    );
   },
 };

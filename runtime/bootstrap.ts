@@ -11,12 +11,13 @@ import { createMailPort } from '../write-side/mail/mail';
 import { ProposalExecution } from '../write-side/processes/proposal-execution';
 import { Settlement } from '../write-side/processes/settlement';
 import { resolveClientId } from '../read-side/instant-payments';
+import { failedProjections } from '../read-side/projection-failures';
 import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
 import type { Logger } from './logger';
 import { loadSecrets, type Secrets } from './secrets';
-import type { Services } from './services';
+import { CheckFailed, type Services } from './services';
 
 export interface Runtime {
   services: Services;
@@ -48,7 +49,8 @@ export async function createRuntime(
   const projections = new ProjectionRunner(eventStore, db, options.projections ?? allProjections(), logger);
   const commands = new CommandHandler(
     eventStore,
-    (position, timeoutMs) => projections.waitFor(position, timeoutMs),
+    (position, timeoutMs, needs) =>
+      projections.waitFor(position, timeoutMs, needs.readModels ?? (needs.eventTypes && projections.projectionsFor(needs.eventTypes))),
     config.READ_YOUR_WRITES_TIMEOUT_MS,
   );
   const processServices = { eventStore, commands, db, logger, config, keyEncryptionKey: secrets.keyEncryptionKey, chain };
@@ -72,6 +74,17 @@ export async function createRuntime(
       { name: 'database', check: async () => void (await db.raw('select 1')) },
       { name: 'eventStore', check: async () => eventStore.ping().then(() => ({ adapter: config.EVENT_STORE })) },
       { name: 'chain', check: async () => chain.status().then((status) => ({ adapter: config.CHAIN, ...status })) },
+      {
+        name: 'projections',
+        check: async () => {
+          const failed = await failedProjections(db);
+          if (failed.length > 0)
+            throw new CheckFailed(`stopped: ${failed.map((failure) => failure.projection).join(', ')}`, {
+              failed: failed.map(({ projection, eventType, position, failedAt }) => ({ projection, eventType, position, failedAt: failedAt.toISOString() })),
+            });
+          return { running: projections.projections.length };
+        },
+      },
     ],
     resolvePrincipal: (claims) => findPrincipal(db, claims),
     resolveClient: (claims) => resolveClientId(db, claims.sub),

@@ -10,10 +10,21 @@ import type { Settlement } from '../write-side/processes/settlement';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
-/** A dependency the health check reports on. */
+/** A dependency the health check reports on: `check` resolves with details when it is up, rejects when not. */
 export interface HealthCheck {
   name: string;
   check(): Promise<Record<string, unknown> | void>;
+}
+
+/** Rejects a health check with a reason and details safe to show anyone (no SQL, no addresses, no stack). */
+export class CheckFailed extends Error {
+  constructor(
+    readonly reason: string,
+    readonly detail: Record<string, unknown> = {},
+  ) {
+    super(reason);
+    this.name = 'CheckFailed';
+  }
 }
 
 /**
