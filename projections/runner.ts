@@ -31,7 +31,7 @@ export interface RebuildReport {
  * How many events a projection may let pass without reacting before its checkpoint is saved anyway, so
  * that a restart does not re-read the whole log for a projection that ignores most of it.
  */
-const IGNORED_EVENTS_PER_CHECKPOINT = 1000;
+const IGNORED_EVENTS_PER_CHECKPOINT = 10_000;
 /** How long the runner waits for the database to answer before it takes a failure for an outage. */
 const PING_TIMEOUT_MS = 2000;
 
@@ -114,7 +114,7 @@ export class ProjectionRunner {
       failed: false,
       failureRecorded: false,
     }));
-    this.batchSize = options.batchSize ?? 2000;
+    this.batchSize = options.batchSize ?? 5000;
     this.concurrency = options.concurrency ?? 2;
     this.restartDelayMs = options.restartDelayMs ?? 100;
     this.maxRestartDelayMs = options.maxRestartDelayMs ?? 1000;
@@ -173,12 +173,12 @@ export class ProjectionRunner {
   }
 
   /**
-   * Resolves true once the named projections (all when none are named) have applied `position`; false
-   * after the timeout, or at once when one of them is stopped by a failure. Names this runner does not
-   * run are left out.
+   * Resolves true once the named projections have applied `position`; false after the timeout, or at
+   * once when one of them is stopped by a failure. Names this runner does not run are left out. With no
+   * names, every projection still running: a stopped one would never get there, and nobody asked for it.
    */
   waitFor(position: GlobalPosition, timeoutMs: number, projectionNames?: readonly string[]): Promise<boolean> {
-    const lanes = projectionNames ? this.lanes.filter((lane) => projectionNames.includes(lane.projection.name)) : this.lanes;
+    const named = projectionNames ? this.lanes.filter((lane) => projectionNames.includes(lane.projection.name)) : null;
     return new Promise<boolean>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
       const finish = (reached: boolean) => {
@@ -187,6 +187,7 @@ export class ProjectionRunner {
         resolve(reached);
       };
       const check = () => {
+        const lanes = named ?? this.live();
         if (lanes.every((lane) => lane.reached !== null && comparePositions(lane.reached, position) >= 0)) finish(true);
         else if (lanes.some((lane) => lane.failed)) finish(false);
       };
@@ -340,7 +341,11 @@ export class ProjectionRunner {
   }
 
   /** Applies the batch; when the projection (not the database) fails, finds the event at fault and stops it there. */
-  private async applyToLane(lane: Lane, events: RecordedEvent[]): Promise<void> {
+  private async applyToLane(lane: Lane, batch: RecordedEvent[]): Promise<void> {
+    // What it has applied already (another projection needed the store read from further back) costs nothing.
+    const reached = lane.reached;
+    const events = reached ? batch.filter((event) => comparePositions(event.position, reached) > 0) : batch;
+    if (events.length === 0) return;
     try {
       await this.applyToProjection(lane, events);
     } catch (error) {
@@ -442,7 +447,8 @@ export class ProjectionRunner {
   ): Promise<number> {
     const pending = checkpoint ? events.filter((event) => comparePositions(event.position, checkpoint) > 0) : events;
     if (pending.length === 0) return 0;
-    const handled = pending.filter((event) => projection.handles.includes(event.type));
+    const handles = new Set(projection.handles);
+    const handled = pending.filter((event) => handles.has(event.type));
     if (handled.length > 0) await projection.applyBatch(trx, handled);
     const last = pending[pending.length - 1]!.position;
     await trx.raw(
