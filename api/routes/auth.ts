@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { getOrganization } from '../../read-side/organizations';
 import { findUser, type UserRecord } from '../../read-side/users';
+import { isLoopbackHost } from '../../runtime/config';
 import { unauthenticated } from '../../runtime/errors';
 import { rateLimit } from '../../runtime/rate-limiter';
 import type { AccessTokenClaims, Services } from '../../runtime/services';
@@ -43,7 +44,8 @@ function setRefreshCookie(services: Services, res: Response, issued: IssuedRefre
     httpOnly: true,
     sameSite: 'strict',
     path: COOKIE_PATH,
-    secure: (services.config.PUBLIC_URL ?? '').startsWith('https:'),
+    // Off only while the service is reachable from this machine alone, where the browser talks plain http.
+    secure: !isLoopbackHost(services.config.HOST),
     expires: issued.expiresAt,
   });
 }
