@@ -7,7 +7,7 @@ import { unauthenticated } from '../../runtime/errors';
 import { rateLimit } from '../../runtime/rate-limiter';
 import type { AccessTokenClaims, Services } from '../../runtime/services';
 import { tokenId } from '../../write-side/secret-token';
-import { refreshSession, revokeSessionByToken, startSession, type IssuedRefreshToken } from '../../write-side/session/commands';
+import { refreshSession, revokeSessionByToken, revokeSessionOf, startSession, type IssuedRefreshToken } from '../../write-side/session/commands';
 import {
   changePassword,
   registerWithInvitation,
@@ -15,6 +15,8 @@ import {
   resetPassword,
   verifyCredentials,
 } from '../../write-side/user/commands';
+import { ExtractJwt } from 'passport-jwt';
+import { authenticateRequest, configurePassport } from '../auth';
 import { commandContext } from '../command-context';
 import { z } from '../openapi';
 import { AUTHENTICATED, defineRoute, PUBLIC } from '../route';
@@ -22,6 +24,8 @@ import { Email, SessionUser } from './schemas';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth';
+/** Answers that carry a token must not be kept by a browser or a proxy cache. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
 /** Forgot-password mails per address per hour: enough for a person, too few to flood an inbox. */
 const RESET_REQUESTS_PER_HOUR = 5;
 
@@ -92,7 +96,7 @@ export const authRoutes = [
       await rateLimit(services, `login:email:${body.email.toLowerCase()}`, config.LOGIN_RATE_LIMIT_PER_EMAIL, config.LOGIN_RATE_LIMIT_WINDOW);
       await rateLimit(services, `login:ip:${req.ip}`, config.LOGIN_RATE_LIMIT_PER_IP, config.LOGIN_RATE_LIMIT_WINDOW);
       const user = await verifyCredentials(services, body.email, body.password);
-      return { status: 200, body: await openSession(services, res, user, correlationId) };
+      return { status: 200, body: await openSession(services, res, user, correlationId), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -110,7 +114,7 @@ export const authRoutes = [
     },
     handler: async ({ services, body, res, correlationId }) => {
       const userId = await registerWithInvitation(services, { actorId: null, organizationId: null, correlationId, now: new Date() }, body);
-      return { status: 201, body: await openSession(services, res, (await findUser(services.db, userId))!, correlationId) };
+      return { status: 201, body: await openSession(services, res, (await findUser(services.db, userId))!, correlationId), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -131,20 +135,31 @@ export const authRoutes = [
       if (!user?.active) throw unauthenticated('The user is deactivated', 'INVALID_REFRESH_TOKEN');
       if (refreshed.rotated) setRefreshCookie(services, res, refreshed.rotated);
       const organization = await getOrganization(services.db, user.organizationId);
-      return { status: 200, body: { accessToken: signAccessToken(services, user, organization.type, refreshed.sessionId) } };
+      return { status: 200, body: { accessToken: signAccessToken(services, user, organization.type, refreshed.sessionId) }, headers: NO_STORE };
     },
   }),
   defineRoute({
     method: 'post',
     path: '/auth/logout',
-    summary: 'Log out: revoke the session (refresh-token family) and clear the cookie',
+    summary: 'Log out: revoke the session (refresh-token family) named by the refresh cookie, or else by the access token, and clear the cookie',
     tags: ['Auth'],
-    access: AUTHENTICATED,
-    responses: { 204: { description: 'Logged out' } },
+    // The refresh cookie alone is enough: an expired access token must not keep a session alive.
+    access: PUBLIC,
+    responses: {
+      204: { description: 'Logged out' },
+      401: { description: 'UNAUTHENTICATED: neither a refresh cookie nor a valid access token' },
+    },
     handler: async (context) => {
-      const token = refreshCookie(context.req);
-      if (token) await revokeSessionByToken(context.services, commandContext(context), token, context.principal.userId);
-      context.res.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      const { services, req, res } = context;
+      const token = refreshCookie(req);
+      if (token) await revokeSessionByToken(services, commandContext(context), token);
+      else {
+        const principal = (await authenticateRequest(configurePassport(services), req, res, AUTHENTICATED)).staff!;
+        // The guard just verified this bearer token; its session is the one to end.
+        const { sid } = jwt.decode(ExtractJwt.fromAuthHeaderAsBearerToken()(req)!) as AccessTokenClaims;
+        await revokeSessionOf(services, commandContext({ principal, correlationId: context.correlationId }), sid!, principal.userId);
+      }
+      res.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return { status: 204 };
     },
   }),

@@ -147,7 +147,7 @@ describe('Authentication', () => {
       expect((await anonymous().get('/api/users/me').set(session.auth)).status).toBe(401);
     });
 
-    it('requires an access token: 401 UNAUTHENTICATED', async () => {
+    it('requires the refresh cookie or an access token: 401 UNAUTHENTICATED', async () => {
       const response = await anonymous().post('/api/auth/logout');
       expect(response.status).toBe(401);
       expect(response.body.code).toBe('UNAUTHENTICATED');
