@@ -17,7 +17,8 @@ const CORRELATION_HEADER = 'x-correlation-id';
 export function createApp(services: Services, routes: RouteDefinition[] = allRoutes()): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For names the caller only behind a proxy the operator declared (TRUST_PROXY); else anyone could pick an address.
+  app.set('trust proxy', services.config.TRUST_PROXY);
   app.set('query parser', 'extended');
 
   app.use((req, res, next) => {

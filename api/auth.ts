@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { forbidden, unauthenticated } from '../runtime/errors';
+import { rateLimit } from '../runtime/rate-limiter';
 import type { AccessTokenClaims, ClientTokenClaims, Services } from '../runtime/services';
 import { can, type Principal } from './abilities';
 import type { Access } from './route';
@@ -82,3 +83,10 @@ export function checkAccess(principal: Principal | null, access: Access): void {
     throw forbidden(`Requires ${access.action} · ${access.subject}`);
 }
 
+
+/** The caller's address: the socket's, or X-Forwarded-For's when TRUST_PROXY trusts the proxy it came through. */
+export const callerAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** The public auth routes' throttle: per caller address and route (429 RATE_LIMITED with Retry-After). */
+export const throttlePublicAuth = (services: Pick<Services, 'db' | 'config'>, req: Request, route: string) =>
+  rateLimit(services, `${route}:${callerAddress(req)}`, services.config.AUTH_RATE_LIMIT_PER_IP, services.config.AUTH_RATE_LIMIT_WINDOW);

@@ -77,9 +77,15 @@ const schema = z
     REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).default(30),
     // scrypt cost as log2(N); 15 is 32 MiB per hash. Tests lower it to stay fast.
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+    // Failed logins only: per (e-mail, caller address), and per caller address whatever the e-mail.
     LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt.default(10),
     LOGIN_RATE_LIMIT_PER_IP: positiveInt.default(100),
     LOGIN_RATE_LIMIT_WINDOW: duration.default(parseDurationMs('15m')),
+    // Per caller address and route: forgot-password, reset-password, register and invitation validation.
+    AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
+    // Per caller address: every open tab refreshes, and a bank office shares one address.
+    REFRESH_RATE_LIMIT_PER_IP: positiveInt.default(600),
+    AUTH_RATE_LIMIT_WINDOW: duration.default(parseDurationMs('15m')),
     INVITATION_EXPIRY_HOURS: positiveInt.default(72),
     PASSWORD_RESET_EXPIRY_MINUTES: positiveInt.default(60),
     PER_ORG_RPC_ENABLED: flag.default(false),

@@ -49,6 +49,10 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
     KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+    // Every request of a test comes from 127.0.0.1: the per-address throttles of the public auth routes
+    // are lifted unless a test sets them.
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    REFRESH_RATE_LIMIT_PER_IP: '100000',
     ...options.configOverrides,
   });
   let runtime: Runtime | null = null;
