@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
+import { httpLogSerializers } from '../runtime/logger';
 import type { Services } from '../runtime/services';
 import { configurePassport } from './auth';
 import { createRegistry, generateDocument } from './openapi';
@@ -32,6 +33,8 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
       logger: services.logger,
       genReqId: (_req, res) => (res as express.Response).locals.correlationId,
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // Invitation and reset links carry their token in the URL: never logged as is.
+      serializers: httpLogSerializers,
     }),
   );
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
+import type { DestinationStream } from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
 import type { RouteDefinition } from '../../api/route';
@@ -23,6 +24,8 @@ export interface TestRuntimeOptions {
   routes?: RouteDefinition[];
   /** Environment-style settings, parsed by loadConfig like the real ones (e.g. `{ DEMO_DATA: 'true' }`). */
   configOverrides?: Record<string, string>;
+  /** Where the logs go (at LOG_LEVEL), for tests that read them; by default nowhere. */
+  logDestination?: DestinationStream;
 }
 
 export interface TestRuntime {
@@ -57,7 +60,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
   });
   let runtime: Runtime | null = null;
   try {
-    runtime = await createRuntime(config, database.url, createLogger(config.LOG_LEVEL), {
+    runtime = await createRuntime(config, database.url, createLogger(config.LOG_LEVEL, options.logDestination), {
       projections: options.projections,
     });
     await runtime.start();
