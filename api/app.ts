@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
+import { httpLogSerializers } from '../runtime/logger';
 import type { Services } from '../runtime/services';
 import { configurePassport } from './auth';
 import { createRegistry, generateDocument } from './openapi';
@@ -17,7 +18,8 @@ const CORRELATION_HEADER = 'x-correlation-id';
 export function createApp(services: Services, routes: RouteDefinition[] = allRoutes()): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For names the caller only behind a proxy the operator declared (TRUST_PROXY); else anyone could pick an address.
+  app.set('trust proxy', services.config.TRUST_PROXY);
   app.set('query parser', 'extended');
 
   app.use((req, res, next) => {
@@ -31,6 +33,8 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
       logger: services.logger,
       genReqId: (_req, res) => (res as express.Response).locals.correlationId,
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // Invitation and reset links carry their token in the URL: never logged as is.
+      serializers: httpLogSerializers,
     }),
   );
 

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Pool } from 'pg';
 import { allProjections } from '../projections';
@@ -63,7 +64,7 @@ export async function createRuntime(
     eventStore,
     commands,
     projections,
-    jwtSecret: secrets.jwtSecret,
+    jwtSecret: createSecretKey(Buffer.from(secrets.jwtSecret, 'utf8')),
     keyEncryptionKey: secrets.keyEncryptionKey,
     mail: createMailPort(config, db),
     chain,

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ProjectionRunner } from '../projections/runner';
 import type { Chain } from '../write-side/chain/chain';
@@ -39,8 +40,8 @@ export interface Services {
   commands: CommandHandler;
   projections: ProjectionRunner;
   healthChecks: HealthCheck[];
-  /** Secret for access tokens (HS256). */
-  jwtSecret: string;
+  /** Secret for access and client tokens (HS256), as a KeyObject so that signing and verifying parse no key. */
+  jwtSecret: KeyObject;
   /** Seals custody private keys at rest (AES-256-GCM, 32 bytes). */
   keyEncryptionKey: Buffer;
   /** Invitation and password-reset mail. */
@@ -65,7 +66,10 @@ export interface AccessTokenClaims {
   orgType: string;
   role: string;
   typ: 'access';
-  /** The session (refresh-token family) it was issued in; revoking the session ends the token too. */
+  /**
+   * The session (refresh-token family) it was issued in; revoking the session ends the token too. Every
+   * token this service issues has one; the token check refuses one without it.
+   */
   sid?: string;
 }
 

@@ -6,6 +6,7 @@ import { assertUsable } from '../../write-side/invitation/decide';
 import { INVITATION_STATUSES } from '../../write-side/invitation/events';
 import { createInvitation, resendInvitation, revokeInvitation } from '../../write-side/invitation/commands';
 import { authorize, type Principal } from '../abilities';
+import { throttlePublicAuth } from '../auth';
 import { commandContext } from '../command-context';
 import { Id, page, pageQuery, z } from '../openapi';
 import { ability, defineRoute, PUBLIC } from '../route';
@@ -81,8 +82,10 @@ export const invitationRoutes = [
       200: { description: 'The link opens an account', schema: InvitationPreview },
       404: { description: 'NOT_FOUND: no invitation has this token (or it was replaced by a resend)' },
       410: { description: 'INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_ALREADY_ACCEPTED' },
+      429: { description: 'RATE_LIMITED: too many checks from the caller\'s address' },
     },
-    handler: async ({ services, params }) => {
+    handler: async ({ services, params, req }) => {
+      await throttlePublicAuth(services, req, 'invitation-validate');
       const invitation = await findInvitationByToken(services.db, params.token);
       if (!invitation) throw notFound('Invitation');
       assertUsable({ status: invitation.status, expiresAt: invitation.expiresAt.toISOString() }, new Date().toISOString());
