@@ -7,6 +7,7 @@ import swaggerUi from 'swagger-ui-express';
 import type { Services } from '../runtime/services';
 import { configurePassport } from './auth';
 import { createRegistry, generateDocument } from './openapi';
+import { refuseContentEncoding, refuseMalformedBody, refuseMalformedUrl } from './input-guard';
 import { errorHandler, notFoundHandler } from './problem';
 import { documentRoute, mountRoute, type RouteDefinition } from './route';
 import { allRoutes } from './routes';
@@ -33,6 +34,8 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
+  // Bad input is refused before any route, read model or chain sees it (contract "Ids are opaque").
+  app.use(refuseMalformedUrl, refuseContentEncoding);
 
   const registry = createRegistry();
   for (const route of routes) documentRoute(registry, route);
@@ -42,7 +45,7 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   api.get('/docs-json', (_req, res) => res.json(document));
   api.use('/docs', helmet({ contentSecurityPolicy: false }), swaggerUi.serve, swaggerUi.setup(document));
   api.use(helmet());
-  api.use(express.json({ limit: services.config.JSON_BODY_LIMIT }));
+  api.use(express.json({ limit: services.config.JSON_BODY_LIMIT, inflate: false }), refuseMalformedBody);
   api.use(cookieParser());
   const auth = configurePassport(services);
   api.use(auth.initialize());
