@@ -1,12 +1,15 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError, validationFailed, type FieldError } from '../runtime/errors';
 
 /**
- * Text no request may carry (contract "Ids are opaque"): NUL, which PostgreSQL text cannot store, and
- * UTF-16 surrogates without their pair, which are not Unicode and which jsonb refuses. Caught at the
- * edge so that no handler, read model or chain transaction ever sees them.
+ * Text no request may carry (contract "Ids are opaque"): NUL, which PostgreSQL text cannot store,
+ * UTF-16 surrogates without their pair, which are not Unicode and which jsonb refuses, and the other
+ * control characters but tab and line breaks, which only serve to forge logs, CSV exports and
+ * terminal output. Caught at the edge so that no handler, read model or chain transaction sees them.
  */
-const FORBIDDEN_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const FORBIDDEN_MESSAGE = 'a control character (NUL included) or an unpaired surrogate';
 
 /** Nesting deeper than any request schema needs; deeper bodies are refused before anything walks them. */
 export const MAX_BODY_DEPTH = 32;
@@ -34,13 +37,13 @@ function checkUrl(url: string): FieldError[] {
   for (const segment of path.split('/')) {
     const decoded = decodeComponent(segment, false);
     if (decoded === null) errors.push({ path: '(path)', message: 'malformed percent-encoding' });
-    else if (FORBIDDEN_TEXT.test(decoded)) errors.push({ path: '(path)', message: 'NUL or unpaired surrogate' });
+    else if (FORBIDDEN_TEXT.test(decoded)) errors.push({ path: '(path)', message: FORBIDDEN_MESSAGE });
   }
   for (const pair of query.split('&')) {
     for (const part of pair.split('=')) {
       const decoded = decodeComponent(part, true);
       if (decoded === null) errors.push({ path: '(query)', message: 'malformed percent-encoding' });
-      else if (FORBIDDEN_TEXT.test(decoded)) errors.push({ path: '(query)', message: 'NUL or unpaired surrogate' });
+      else if (FORBIDDEN_TEXT.test(decoded)) errors.push({ path: '(query)', message: FORBIDDEN_MESSAGE });
     }
   }
   return errors.slice(0, 1);
@@ -52,18 +55,28 @@ function checkBody(body: unknown): FieldError[] {
   while (pending.length > 0) {
     const { value, path, depth } = pending.pop()!;
     if (typeof value === 'string') {
-      if (FORBIDDEN_TEXT.test(value)) return [{ path: path || '(root)', message: 'NUL or unpaired surrogate' }];
+      if (FORBIDDEN_TEXT.test(value)) return [{ path: path || '(root)', message: FORBIDDEN_MESSAGE }];
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_BODY_DEPTH) return [{ path: path || '(root)', message: `nested deeper than ${MAX_BODY_DEPTH} levels` }];
     for (const [key, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${key}` : key;
-      if (FORBIDDEN_TEXT.test(key)) return [{ path: path || '(root)', message: 'a key with NUL or unpaired surrogate' }];
+      if (FORBIDDEN_TEXT.test(key)) return [{ path: path || '(root)', message: `a key with ${FORBIDDEN_MESSAGE}` }];
       pending.push({ value: child, path: childPath, depth: depth + 1 });
     }
   }
   return [];
+}
+
+/** Whether the request carries a body at all (a length above zero, or a chunked one). */
+export const hasBody = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
+/** A body that is not JSON, sent to a route that takes a JSON body: 415, rather than reading it as `{}`. */
+export function assertJsonBody(req: Request): void {
+  if (hasBody(req) && !req.is('application/json'))
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'The request body must be application/json');
 }
 
 /** Refuses encoded bodies before they are read (415); mount before the body parser. */

@@ -6,6 +6,7 @@ import { AppError, validationFailed, type FieldError } from '../runtime/errors';
 import type { Services } from '../runtime/services';
 import type { Action, Principal, Subject } from './abilities';
 import { authenticateRequest } from './auth';
+import { assertJsonBody } from './input-guard';
 import { createRegistry, generateDocument, z } from './openapi';
 
 /**
@@ -95,6 +96,7 @@ export function mountRoute(router: Router, route: RouteDefinition, services: Ser
     const principal = await authenticateRequest(auth, req, res, route.access);
     const params = parse(route.params, req.params, 'params');
     const query = parse(route.query, req.query, 'query');
+    if (route.body) assertJsonBody(req);
     const body = route.body ? parse(route.body, req.body, 'body') : undefined;
     if (route.headers) parse(route.headers, req.headers, 'headers');
     const result = await route.handler({

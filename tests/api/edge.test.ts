@@ -76,6 +76,9 @@ describe('bad input at the edge', () => {
       ['a lone high surrogate', '{"name":"Banco \\ud800","type":"COMMERCIAL"}'],
       ['a lone low surrogate', '{"name":"Banco \\udc00x","type":"COMMERCIAL"}'],
       ['a NUL in a key', '{"name":"Banco","type":"COMMERCIAL","\\u0000":1}'],
+      ['an escape character (terminal control)', '{"name":"Banco \\u001b[31mred","type":"COMMERCIAL"}'],
+      ['a backspace', '{"name":"Banco\\b\\b\\bCentral","type":"COMMERCIAL"}'],
+      ['DEL', '{"name":"Banco\\u007f","type":"COMMERCIAL"}'],
     ])('answers %s with 400 VALIDATION_FAILED', async (_case, body) => {
       const response = await world.request.post('/api/organizations').set(world.admin.auth).set('Content-Type', 'application/json').send(body);
 
@@ -89,6 +92,13 @@ describe('bad input at the edge', () => {
         .send({ label: 'Treasury\u0000', members: [{ userId: world.central.administratorId, weight: 1 }], threshold: 1 });
 
       expectProblem(response, 400, 'VALIDATION_FAILED');
+    });
+
+    it('accepts tabs and line breaks in a body string', async () => {
+      const response = await world.request.post('/api/organizations').set(world.admin.auth).send({ name: 'Banco\tdel\r\nNorte', type: 'COMMERCIAL' });
+
+      expect(response.status).toBe(201);
+      head = await storeHead(world.services.eventStore);
     });
 
     it('accepts a properly paired surrogate (an emoji) in a body string', async () => {
@@ -144,6 +154,15 @@ describe('bad input at the edge', () => {
 
       expectProblem(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
+
+    it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
+      'answers a %s body on a JSON route with 415 instead of reading it as empty',
+      async (type) => {
+        const response = await world.request.post('/api/invitations').set(world.admin.auth).set('Content-Type', type).send(body);
+
+        expectProblem(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      },
+    );
 
     it('accepts Content-Encoding: identity', async () => {
       const response = await world.request
