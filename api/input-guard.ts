@@ -79,6 +79,16 @@ export function assertJsonBody(req: Request): void {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'The request body must be application/json');
 }
 
+/**
+ * A route that takes no body refuses one with content (contract "Bodies": unknown keys are rejected):
+ * a client that sends fields there believes they mean something. An empty object is no content.
+ */
+export function assertNoBody(req: Request): void {
+  const body: unknown = req.body;
+  const empty = body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+  if (!empty) throw validationFailed([{ path: '(body)', message: 'this operation takes no request body' }]);
+}
+
 /** Refuses encoded bodies before they are read (415); mount before the body parser. */
 export const refuseContentEncoding: RequestHandler = (req, _res, next) => {
   const encoding = req.header('content-encoding');

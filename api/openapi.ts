@@ -79,12 +79,18 @@ export function generateDocument(registry: OpenAPIRegistry) {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day (Date.parse rolls 2026-02-30 over to March), alone or starting a timestamp. */
+function isDayOrTimestamp(text: string): boolean {
+  const day = /^(\d{4}-\d{2}-\d{2})(T.+)?$/.exec(text);
+  if (!day || Number.isNaN(Date.parse(text))) return false;
+  const midnight = new Date(`${day[1]}T00:00:00.000Z`);
+  return !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(day[1]!);
+}
 const dateFilter = (edge: 'start' | 'end') =>
   z
     .string()
-    .refine((text) => (DAY.test(text) || /^\d{4}-\d{2}-\d{2}T/.test(text)) && !Number.isNaN(Date.parse(text)), {
-      message: 'a date YYYY-MM-DD or an ISO-8601 timestamp',
-    })
+    .refine(isDayOrTimestamp, { message: 'a date YYYY-MM-DD or an ISO-8601 timestamp' })
     .transform((text) => {
       // A bare day is inclusive: `to=2026-01-31` reaches the last millisecond of that day (UTC).
       if (!DAY.test(text)) return new Date(text);

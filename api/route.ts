@@ -6,7 +6,7 @@ import { AppError, validationFailed, type FieldError } from '../runtime/errors';
 import type { Services } from '../runtime/services';
 import type { Action, Principal, Subject } from './abilities';
 import { authenticateRequest } from './auth';
-import { assertJsonBody } from './input-guard';
+import { assertJsonBody, assertNoBody } from './input-guard';
 import { createRegistry, generateDocument, z } from './openapi';
 
 /**
@@ -96,7 +96,8 @@ export function mountRoute(router: Router, route: RouteDefinition, services: Ser
     const principal = await authenticateRequest(auth, req, res, route.access);
     const params = parse(route.params, req.params, 'params');
     const query = parse(route.query, req.query, 'query');
-    if (route.body) assertJsonBody(req);
+    assertJsonBody(req);
+    if (!route.body) assertNoBody(req);
     const body = route.body ? parse(route.body, req.body, 'body') : undefined;
     if (route.headers) parse(route.headers, req.headers, 'headers');
     const result = await route.handler({
