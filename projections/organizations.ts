@@ -45,6 +45,9 @@ export const organizationsProjection: Projection = {
       case 'ChainRpcUpdated':
         await row().update({ chain_rpc_url: event.data.url, updated_at: at });
         return;
+      case 'DisbursementLimitSet':
+        await row().update({ disbursement_limit_per_day: event.data.disbursementLimitPerDay, updated_at: at });
+        return;
       case 'AdministratorAppointed':
       case 'AdministratorDismissed':
         // The roster lives in users.role; the organization stream keeps it only to guard the last administrator.

@@ -147,3 +147,14 @@ export async function ownAddresses(db: Knex, organizationId: string): Promise<Se
   if (organization?.settlement_address) addresses.add(organization.settlement_address);
   return addresses;
 }
+
+/**
+ * Addresses an organization may use as its exchange: its own accounts that are not archived. Not the
+ * settlement account: its custody key is the platform's and its balance backs the retail clients.
+ */
+export async function exchangeCandidates(db: Knex, organizationId: string): Promise<string[]> {
+  return db<AccountRow>('accounts')
+    .where({ organization_id: organizationId, archived: false })
+    .whereNot('type', 'SETTLEMENT')
+    .pluck('address');
+}

@@ -17,6 +17,8 @@ export class OrganizationRecord extends Model {
   chainRpcUrl!: string | null;
   settlementAccountId!: string | null;
   settlementAddress!: string | null;
+  /** numeric: pg returns it as a decimal string. */
+  disbursementLimitPerDay!: string;
   createdAt!: Date;
   updatedAt!: Date;
 }
