@@ -48,7 +48,7 @@ const CASES: Array<[string, (id: string) => string]> = [
   ['organization: update', () => answer(organizationDecider, [], { type: 'UpdateOrganization', name: 'x' })],
   ['account: change label', () => answer(accountDecider, [], { type: 'ChangeLabel', label: 'x', now: NOW })],
   ['proposal: withdraw', (id) => answer(proposalDecider, [], { type: 'WithdrawProposal', userId: id, now: NOW })],
-  ['user: change role', () => answer(userDecider, [], { type: 'ChangeRole', role: 'member' })],
+  ['user: change role', () => answer(userDecider, [], { type: 'ChangeRole', role: 'member', memberships: [] })],
   ['invitation: revoke', () => answer(invitationDecider, [], { type: 'RevokeInvitation' })],
 ];
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { membershipsOf } from '../../read-side/accounts';
 import { findInvitationByToken } from '../../read-side/invitations';
 import { findUser, findUserByEmail, type UserRecord } from '../../read-side/users';
 import { conflict, notFound, unauthenticated } from '../../runtime/errors';
@@ -133,18 +134,19 @@ export async function verifyCredentials(services: Deps, email: string, password:
 /** Role changes that touch the administrator role go through the organization's roster first (last-administrator rule). */
 export async function changeRole(services: Deps, context: CommandContext, userId: string, role: Role): Promise<void> {
   const state = await loadUser(services, userId);
+  const command: UserCommand = { type: 'ChangeRole', role, memberships: await membershipsOf(services.db, userId) };
   // decide is pure: asking it first checks the user's own rules before the roster changes.
-  if (userDecider.decide({ type: 'ChangeRole', role }, state).length === 0) return;
+  if (userDecider.decide(command, state).length === 0) return;
   if (state.role === 'administrator')
     await handleOrganization(services, state.organizationId, { type: 'DismissAdministrator', userId }, context);
   if (role === 'administrator') await appointAdministrator(services, context, state.organizationId, userId);
-  await handleUser(services, userId, { type: 'ChangeRole', role }, context);
+  await handleUser(services, userId, command, context);
 }
 
 /** Deactivation ends the user's sessions; the access-token check refuses the user from the next request on. */
 export async function deactivateUser(services: Deps, context: CommandContext, userId: string): Promise<void> {
   const state = await loadUser(services, userId);
-  const command: UserCommand = { type: 'Deactivate', actorId: context.actorId ?? '' };
+  const command: UserCommand = { type: 'Deactivate', actorId: context.actorId ?? '', memberships: await membershipsOf(services.db, userId) };
   userDecider.decide(command, state); // the user's own rules first, as in changeRole
   if (state.role === 'administrator')
     await handleOrganization(services, state.organizationId, { type: 'DismissAdministrator', userId }, context);
