@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { membershipsOf } from '../../read-side/accounts';
-import { findInvitationByToken } from '../../read-side/invitations';
 import { findUser, findUserByEmail, type UserRecord } from '../../read-side/users';
-import { conflict, notFound, unauthenticated } from '../../runtime/errors';
+import { conflict, unauthenticated } from '../../runtime/errors';
 import type { Services } from '../../runtime/services';
 import type { CommandContext } from '../command-handler';
 import { newSealedCustodyKey } from '../custody/custody';
 import { fold } from '../decider';
-import { assertUsable, invitationDecider } from '../invitation/decide';
+import { invitationOfLink } from '../invitation/commands';
+import { invitationDecider } from '../invitation/decide';
 import { invitationStream } from '../invitation/events';
 import { passwordResetMail } from '../mail/templates';
 import { portalUrl, sendMail } from '../mail/mail';
@@ -89,10 +89,8 @@ export async function registerWithInvitation(
   input: { token: string; name: string; password: string },
 ): Promise<string> {
   // Answer a dead link before hashing a password; accepting re-checks it against the stream.
-  const invitation = await findInvitationByToken(services.db, input.token);
-  if (!invitation) throw notFound('Invitation');
+  const invitation = await invitationOfLink(services, input.token, context.now);
   const tokenHash = hashToken(input.token);
-  assertUsable({ status: invitation.status, expiresAt: invitation.expiresAt.toISOString() }, context.now.toISOString());
   if (await findUserByEmail(services.db, invitation.email))
     throw conflict('EMAIL_ALREADY_REGISTERED', 'A user with this e-mail address already exists');
   assertPasswordPolicy(input.password, invitation.email);
