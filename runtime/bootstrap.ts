@@ -14,6 +14,7 @@ import { resolveClientId } from '../read-side/instant-payments';
 import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
+import { LeaderElection } from './leader';
 import type { Logger } from './logger';
 import { loadSecrets, type Secrets } from './secrets';
 import type { Services } from './services';
@@ -23,6 +24,8 @@ export interface Runtime {
   secrets: Secrets;
   pool: Pool;
   db: Knex;
+  /** Which process on the database runs the process managers' timers. */
+  leader: LeaderElection;
   /** Starts the projections and the background processes. */
   start(): Promise<void>;
   /** Stops everything it started and closes its connections. */
@@ -76,17 +79,34 @@ export async function createRuntime(
     resolvePrincipal: (claims) => findPrincipal(db, claims),
     resolveClient: (claims) => resolveClientId(db, claims.sub),
   };
+  // Process managers' timers run in one elected process; projections run in every process (their
+  // checkpoints are serialised per projection) so that each one's read-your-writes waits locally.
+  const leader = new LeaderElection(
+    databaseUrl,
+    {
+      start: () => {
+        services.proposalExecution.start();
+        services.settlement.start();
+      },
+      stop: async () => {
+        await services.proposalExecution.stop();
+        await services.settlement.stop();
+      },
+    },
+    logger,
+  );
   return {
     services,
     secrets,
     pool,
     db,
+    leader,
     start: async () => {
       await projections.start();
-      services.proposalExecution.start();
-      services.settlement.start();
+      await leader.start();
     },
     stop: async () => {
+      await leader.stop();
       await services.proposalExecution.stop();
       await services.settlement.stop();
       await projections.stop();
