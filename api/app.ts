@@ -34,6 +34,9 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
     }),
   );
 
+  app.use(services.metrics.httpMiddleware());
+  app.get('/metrics', services.metrics.handler(services.config.METRICS_TOKEN));
+
   const registry = createRegistry();
   for (const route of routes) documentRoute(registry, route);
   const document = generateDocument(registry);

@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
 import { LeaderElection } from './leader';
 import type { Logger } from './logger';
+import { Metrics } from './metrics';
 import { loadSecrets, type Secrets } from './secrets';
 import type { Services } from './services';
 
@@ -49,6 +50,8 @@ export async function createRuntime(
   const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
   const chain = await createChain(config, eventStore, chainOperator);
   const projections = new ProjectionRunner(eventStore, db, options.projections ?? allProjections(), logger);
+  const metrics = new Metrics({ db, chain, eventsInDatabase: config.EVENT_STORE === 'postgres', projections: projections.projections });
+  metrics.instrumentEventStore(eventStore);
   const commands = new CommandHandler(
     eventStore,
     (position, timeoutMs) => projections.waitFor(position, timeoutMs),
@@ -69,6 +72,7 @@ export async function createRuntime(
     mail: createMailPort(config, db),
     chain,
     chainOperator,
+    metrics,
     proposalExecution,
     settlement,
     healthChecks: [
