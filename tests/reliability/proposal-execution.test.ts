@@ -84,3 +84,28 @@ describe('proposal execution after an interruption', () => {
     expect(await chain().getBalance(account.address, 'ulps')).toBe(20n);
   });
 });
+
+describe('correlation ids through the proposal-execution process manager', () => {
+  let f: GovernanceFixture;
+
+  beforeAll(async () => {
+    f = await startGovernance();
+  }, 60000);
+  afterAll(() => f?.stop());
+
+  it('appends the execution steps under the correlation id of the request that submitted the proposal', async () => {
+    const issuance = f.seed['issuing-core']!.issuanceAccountId;
+    const minted = await f
+      .as(f.admin)
+      .post(`/multisigs/${issuance}/proposals/mint`, { title: 'Traced', amount: '5', denom: 'ulps', recipient: generateCustodyKey('emisor').address }, { 'x-correlation-id': 'trace-mint-1' });
+    expect(minted.body).toMatchObject({ status: 'ACCEPTED', executorResult: 'SUCCESS' });
+    const recorded = await f.runtime.services.eventStore.readStream(`proposal-${minted.body.id}`);
+    expect(recorded.map((event) => [event.type, event.metadata.correlationId])).toEqual([
+      ['ProposalSubmitted', 'trace-mint-1'],
+      ['VoteCast', 'trace-mint-1'],
+      ['ProposalAccepted', 'trace-mint-1'],
+      ['ProposalExecutionStarted', 'trace-mint-1'],
+      ['ProposalExecuted', 'trace-mint-1'],
+    ]);
+  });
+});

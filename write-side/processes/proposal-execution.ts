@@ -14,6 +14,7 @@ import type { EventStore } from '../event-store/event-store';
 import { proposalDecider, type ProposalState } from '../proposal/decide';
 import { proposalStream, type ProposalEvent } from '../proposal/events';
 import { toChainMessage } from '../proposal/messages';
+import { Correlations, stepLogger } from './correlation';
 import { PeriodicTask } from './periodic-task';
 import type { ProcessServices } from './process-services';
 
@@ -21,6 +22,8 @@ import type { ProcessServices } from './process-services';
 const MAX_ROUNDS = 3;
 /** How the reason of an attempt abandoned for a stale sequence starts. */
 const ABANDONED = 'abandoned, signing again:';
+
+const fallbackCorrelation = (proposalId: string) => `proposal-${proposalId}`;
 
 const isAbandoned = (state: ProposalState) => state.execution.pending === null && state.execution.result === 'NOT_RUN';
 
@@ -48,6 +51,7 @@ export class ProposalExecution {
   /** Signers' sequences are per key: one transaction at a time from this process. */
   private chainQueue: Promise<unknown> = Promise.resolve();
   private readonly periodic: PeriodicTask;
+  private readonly correlations = new Correlations();
 
   constructor(
     private readonly services: ProcessServices,
@@ -77,7 +81,14 @@ export class ProposalExecution {
   }
 
   async load(proposalId: string): Promise<ProposalState> {
-    return fold(proposalDecider, (await this.store.readStream(proposalStream(proposalId))) as unknown as ProposalEvent[]);
+    const recorded = await this.store.readStream(proposalStream(proposalId));
+    this.correlations.remember(proposalId, recorded, fallbackCorrelation(proposalId));
+    return fold(proposalDecider, recorded as unknown as ProposalEvent[]);
+  }
+
+  /** Logs of a proposal's steps carry the correlation id of the request that submitted it. */
+  private loggerFor(proposalId: string): Logger {
+    return stepLogger(this.logger, this.correlations.of(proposalId, fallbackCorrelation(proposalId)), { proposalId });
   }
 
   /** One thing at a time per proposal in this process (other processes are held off by stream versions). */
@@ -101,7 +112,7 @@ export class ProposalExecution {
     return {
       actorId,
       organizationId: state.proposal?.organizationId ?? null,
-      correlationId: `proposal-${state.proposal?.proposalId ?? 'unknown'}`,
+      correlationId: this.correlations.of(state.proposal?.proposalId ?? '', fallbackCorrelation(state.proposal?.proposalId ?? 'unknown')),
       causationId,
       now: new Date(),
     };
@@ -182,7 +193,7 @@ export class ProposalExecution {
         result = withOutcome(await chain.broadcast(bytes));
       } catch (error) {
         // Unreachable: the attempt stays pending; the timer resolves it by hash or re-sends these bytes.
-        this.logger.warn({ err: error, proposalId: proposal.proposalId }, 'broadcast failed; execution left pending');
+        this.loggerFor(proposal.proposalId).warn({ err: error }, 'broadcast failed; execution left pending');
         if (started.position) await this.commands.awaitProjections(started.position).catch(() => undefined);
         return started.state;
       }
@@ -210,6 +221,7 @@ export class ProposalExecution {
       },
       context,
     );
+    this.loggerFor(state.proposal!.proposalId).info({ txHash: pending.txHash, height: result.height, code: result.code }, 'proposal execution recorded');
     if (success && state.proposal!.kind === 'GROUP_CHANGE') await this.applyGroupChange(recorded.state);
     return recorded.state;
   }
@@ -283,7 +295,7 @@ export class ProposalExecution {
   async tick(now = new Date()): Promise<void> {
     const db: Knex = this.services.db;
     const overdue: string[] = await db('proposals').where({ status: 'SUBMITTED' }).where('voting_ends_at', '<=', now).limit(200).pluck('id');
-    for (const id of overdue) await this.expire(id, now).catch((error) => this.logger.warn({ err: error, proposalId: id }, 'expiry failed'));
+    for (const id of overdue) await this.expire(id, now).catch((error) => this.loggerFor(id).warn({ err: error }, 'expiry failed'));
 
     const unapplied: Array<{ id: string }> = await db('proposals as p')
       .join('accounts as a', 'a.id', 'p.account_id')
@@ -313,7 +325,7 @@ export class ProposalExecution {
       .pluck('id');
     for (const id of unfinished) {
       if (this.locks.has(id)) continue;
-      await this.execute(id).catch((error) => this.logger.warn({ err: error, proposalId: id }, 'execution retry failed'));
+      await this.execute(id).catch((error) => this.loggerFor(id).warn({ err: error }, 'execution retry failed'));
     }
   }
 }
