@@ -40,6 +40,9 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   // Bad input is refused before any route, read model or chain sees it (contract "Ids are opaque").
   app.use(refuseMalformedUrl, refuseContentEncoding);
 
+  app.use(services.metrics.httpMiddleware());
+  app.get('/metrics', services.metrics.handler(services.config.METRICS_TOKEN));
+
   const document = apiDocument(routes);
 
   const api = express.Router();

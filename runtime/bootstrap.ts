@@ -16,7 +16,9 @@ import { failedProjections } from '../read-side/projection-failures';
 import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
+import { LeaderElection } from './leader';
 import type { Logger } from './logger';
+import { Metrics } from './metrics';
 import { loadSecrets, type Secrets } from './secrets';
 import { CheckFailed, type Services } from './services';
 
@@ -25,6 +27,8 @@ export interface Runtime {
   secrets: Secrets;
   pool: Pool;
   db: Knex;
+  /** Which process on the database runs the process managers' timers. */
+  leader: LeaderElection;
   /** Starts the projections and the background processes. */
   start(): Promise<void>;
   /** Stops everything it started and closes its connections. */
@@ -48,6 +52,8 @@ export async function createRuntime(
   const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
   const chain = await createChain(config, eventStore, chainOperator);
   const projections = new ProjectionRunner(eventStore, db, options.projections ?? allProjections(), logger);
+  const metrics = new Metrics({ db, chain, eventsInDatabase: config.EVENT_STORE === 'postgres', projections: projections.projections });
+  metrics.instrumentEventStore(eventStore);
   const commands = new CommandHandler(
     eventStore,
     (position, timeoutMs, needs) =>
@@ -69,6 +75,7 @@ export async function createRuntime(
     mail: createMailPort(config, db),
     chain,
     chainOperator,
+    metrics,
     proposalExecution,
     settlement,
     healthChecks: [
@@ -90,17 +97,34 @@ export async function createRuntime(
     resolvePrincipal: (claims) => findPrincipal(db, claims),
     resolveClient: (claims) => resolveClientId(db, claims.sub),
   };
+  // Process managers' timers run in one elected process; projections run in every process (their
+  // checkpoints are serialised per projection) so that each one's read-your-writes waits locally.
+  const leader = new LeaderElection(
+    databaseUrl,
+    {
+      start: () => {
+        services.proposalExecution.start();
+        services.settlement.start();
+      },
+      stop: async () => {
+        await services.proposalExecution.stop();
+        await services.settlement.stop();
+      },
+    },
+    logger,
+  );
   return {
     services,
     secrets,
     pool,
     db,
+    leader,
     start: async () => {
       await projections.start();
-      services.proposalExecution.start();
-      services.settlement.start();
+      await leader.start();
     },
     stop: async () => {
+      await leader.stop();
       await services.proposalExecution.stop();
       await services.settlement.stop();
       await projections.stop();

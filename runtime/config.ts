@@ -104,6 +104,8 @@ const schema = z
     PROPOSAL_VOTING_PERIOD: duration.default(parseDurationMs('72h')),
     READ_YOUR_WRITES_TIMEOUT_MS: positiveInt.default(5000),
     JSON_BODY_LIMIT: z.string().default('100kb'),
+    // Required as a bearer token on GET /metrics when set.
+    METRICS_TOKEN: z.string().min(16).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((config, ctx) => {

@@ -10,6 +10,7 @@ import type { ProposalExecution } from '../write-side/processes/proposal-executi
 import type { Settlement } from '../write-side/processes/settlement';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 
 /** A dependency the health check reports on: `check` resolves with details when it is up, rejects when not. */
 export interface HealthCheck {
@@ -50,6 +51,8 @@ export interface Services {
   chain: Chain;
   /** The platform's chain operator key: native-denom genesis admin, signer of account (group) creation. */
   chainOperator: CustodyKey;
+  /** The Prometheus metrics served at GET /metrics. */
+  metrics: Metrics;
   /** The proposal-execution process manager: runs accepted proposals on the chain. */
   proposalExecution: ProposalExecution;
   /** The Instant Payments settlement process manager: debits, settles cross-bank payments on the chain, credits or refunds. */
