@@ -9,7 +9,9 @@ import {
   type Account,
   type BankExtension,
 } from '@cosmjs/stargate';
-import { connectComet, type CometClient } from '@cosmjs/tendermint-rpc';
+import { sha256 } from '@cosmjs/crypto';
+import { toHex } from '@cosmjs/encoding';
+import { connectComet, toRfc3339WithNanoseconds, type CometClient } from '@cosmjs/tendermint-rpc';
 import { BaseAccount } from 'cosmjs-types/cosmos/auth/v1beta1/auth';
 import { QueryClientImpl as GroupQueryClient } from 'cosmjs-types/cosmos/group/v1/query';
 import type { Any } from 'cosmjs-types/google/protobuf/any';
@@ -18,6 +20,7 @@ import {
   type Balance,
   type Chain,
   type ChainAccount,
+  type ChainBlock,
   type ChainEvent,
   type ChainStatus,
   type ChainTx,
@@ -163,6 +166,23 @@ export class CosmosChain implements Chain {
       version: Number(policy.version),
       groupVersion: Number(group?.version ?? 0n),
       metadata: policy.metadata,
+    };
+  }
+
+  async getBlockResults(height: number): Promise<ChainBlock | null> {
+    if (height > (await this.getHeight())) return null;
+    const [block, results] = await Promise.all([this.comet.block(height), this.comet.blockResults(height)]);
+    return {
+      height,
+      time: toRfc3339WithNanoseconds(block.block.header.time),
+      txs: block.block.txs.map((tx, index) => {
+        const result = results.results[index];
+        return {
+          hash: toHex(sha256(tx)).toUpperCase(),
+          code: result?.code ?? 0,
+          events: copyEvents(result?.events ?? []),
+        };
+      }),
     };
   }
 
