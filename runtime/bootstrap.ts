@@ -5,7 +5,8 @@ import { allProjections } from '../projections';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/runner';
 import { findPrincipal } from '../read-side/users';
-import { createChain } from '../write-side/chain';
+import { ChainDirectory, createChain } from '../write-side/chain';
+import { OrganizationRoutedChain } from '../write-side/chain/routed-chain';
 import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
 import { createMailPort } from '../write-side/mail/mail';
@@ -50,7 +51,19 @@ export async function createRuntime(
   const secrets = options.secrets ?? loadSecrets(config);
   const eventStore = await createEventStore(config, pool);
   const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
-  const chain = await createChain(config, eventStore, chainOperator);
+  const defaultChain = await createChain(config, eventStore, chainOperator, {
+    onObserverError: (error) => logger.warn({ err: error }, 'chain observer: block not recorded yet'),
+  });
+  // PER_ORG_RPC_ENABLED: an organization's reads and broadcasts go to its own RPC endpoint when it set one.
+  const chain = config.PER_ORG_RPC_ENABLED
+    ? new OrganizationRoutedChain(defaultChain, new ChainDirectory(defaultChain, config), async (address) => {
+        const row: { chain_rpc_url: string | null } | undefined = await db('accounts as a')
+          .join('organizations as o', 'o.id', 'a.organization_id')
+          .where('a.address', address)
+          .first('o.chain_rpc_url');
+        return row?.chain_rpc_url ?? null;
+      })
+    : defaultChain;
   const projections = new ProjectionRunner(eventStore, db, options.projections ?? allProjections(), logger);
   const metrics = new Metrics({ db, chain, eventsInDatabase: config.EVENT_STORE === 'postgres', projections: projections.projections });
   metrics.instrumentEventStore(eventStore);
