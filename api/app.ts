@@ -11,6 +11,7 @@ import { refuseContentEncoding, refuseMalformedBody, refuseMalformedUrl } from '
 import { errorHandler, notFoundHandler } from './problem';
 import { apiDocument, mountRoute, type RouteDefinition } from './route';
 import { allRoutes } from './routes';
+import { webPortal } from './web-portal';
 
 const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -57,6 +58,7 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   api.use(notFoundHandler);
 
   app.use('/api', api);
+  app.use(webPortal());
   app.use(notFoundHandler);
   app.use(errorHandler(services.logger));
   return app;
