@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -534,7 +534,10 @@ async function main(): Promise<void> {
     let serverUrl = process.env.DATABASE_URL;
     if (!serverUrl) {
       log('DATABASE_URL unset: starting an embedded PostgreSQL');
-      const embedded = await startEmbeddedPostgres({ dataDir: join(work, 'postgres'), persistent: false });
+      const folder = mkdtempSync(join(tmpdir(), 'bench-payments-postgres-'));
+      chmodSync(folder, 0o755); // under root the cluster runs as the postgres user, who must reach it
+      cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+      const embedded = await startEmbeddedPostgres({ dataDir: join(folder, 'pg'), persistent: false });
       cleanups.push(() => embedded.stop());
       serverUrl = embedded.url;
     }
