@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,6 +11,7 @@ import { startEmbeddedPostgres } from '../runtime/embedded-postgres';
 import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { Api } from './support/http';
 import { cpuSeconds, loadAverage, machineCpu, peakRss, resetPeakRss } from './support/proc';
+import { summarizeProfile } from './support/profile';
 import { createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
 import { ms } from './support/stats';
@@ -37,7 +38,9 @@ import { ms } from './support/stats';
  *     database of the same server with the same clients, mix and concurrency (BENCH_SKIP_BASELINE=true
  *     skips it). Databases are dropped at the end (BENCH_KEEP_DATABASE=true keeps the service's).
  *
- * Exit status 1 when a check fails. BENCH_REPORT=<file> also writes the figures as JSON.
+ * Exit status 1 when a check fails. BENCH_REPORT=<file> also writes the figures as JSON;
+ * BENCH_PROFILE=<file> records a CPU profile of the service during the load (the sampling costs some
+ * throughput) and prints where its time went.
  */
 const knobs = benchKnobs();
 const flag = (name: string) => ['true', '1'].includes(process.env[name] ?? '');
@@ -46,6 +49,8 @@ const KEEP_DATABASE = flag('BENCH_KEEP_DATABASE');
 const SERVICE_DIR = resolve(process.env.BENCH_SERVICE_DIR ?? join(__dirname, '..'));
 const GRACE_SECONDS = Number(process.env.BENCH_GRACE_SECONDS ?? 30);
 const SETUP_CONCURRENCY = Number(process.env.BENCH_SETUP_CONCURRENCY ?? 32);
+/** A file to write the service's CPU profile of the measured window to (.cpuprofile, opens in Chrome DevTools). */
+const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
 const DENOM = 'ulps';
 const ADMIN = { email: 'admin@bench.emisor.test', password: 'bench-admin-password-2026' };
 const STAFF_PASSWORD = 'bench-staff-password-2026';
@@ -175,19 +180,31 @@ class Service {
   }
 
   /** PostgreSQL queries the service has sent so far: asks the preload for a fresh count (SIGUSR2). */
-  async roundTrips(): Promise<number | null> {
-    const read = () => (existsSync(this.roundTripsFile) ? (JSON.parse(readFileSync(this.roundTripsFile, 'utf8')) as { seq: number; queries: number }) : null);
+  roundTrips = () => this.signal(null);
+
+  /** Starts the service's CPU profile, or stops it into `out` (see the preload). */
+  profile = (command: { profile: 'start' } | { profile: 'stop'; out: string }) => this.signal(command);
+
+  private async signal(command: object | null): Promise<number | null> {
+    const read = () => {
+      try {
+        return JSON.parse(readFileSync(this.roundTripsFile, 'utf8')) as { seq: number; queries: number };
+      } catch {
+        return null;
+      }
+    };
     const before = read();
     if (!before) {
       log(`no round-trip counter at ${this.roundTripsFile}: the preload did not load`);
       return null;
     }
+    if (command) writeFileSync(`${this.roundTripsFile}.command`, JSON.stringify(command));
     this.child.kill('SIGUSR2');
-    const after = await until('the round-trip counter', 10_000, async () => {
+    const after = await until('the preload', 30_000, async () => {
       const now = read();
       return now && now.seq > before.seq ? now : null;
     }, 10).catch(() => null);
-    if (!after) log('the round-trip counter did not answer SIGUSR2 within 10 s');
+    if (!after) log('the preload did not answer SIGUSR2 within 30 s');
     return after?.queries ?? null;
   }
 
@@ -626,6 +643,7 @@ async function main(): Promise<void> {
       setupPeakRss: peakRss(service.pid),
     };
     const peakReset = resetPeakRss(service.pid);
+    if (PROFILE) await service.profile({ profile: 'start' });
     let healthLag: number | null = null;
     let sampling = true;
     const sampler = (async () => {
@@ -651,6 +669,7 @@ async function main(): Promise<void> {
         const serverCpu = postgresCpu?.serverSeconds() ?? null;
         const roundTrips = await service.roundTrips();
         const machine = machineCpu();
+        if (PROFILE) await service.profile({ profile: 'stop', out: PROFILE });
         window.measured = {
           serviceCpu: serviceCpu !== null && before.serviceCpu !== null ? serviceCpu - before.serviceCpu : null,
           postgresDatabaseCpu: postgresCpu ? postgresCpu.databaseSeconds() : null,
@@ -708,6 +727,10 @@ async function main(): Promise<void> {
 
     const report = { serviceInfo, mode, load, measured, drainSeconds, minimal, minimalPostgresCpu, checks };
     printSummary(report);
+    if (PROFILE) {
+      console.log(`\n=== Service CPU profile of the load (${PROFILE}) ===`);
+      for (const line of summarizeProfile(PROFILE, SERVICE_DIR)) console.log(line);
+    }
     if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify({ ...report, load: { ...load, acked: undefined, refused: undefined } }, null, 2));
     failed = checks.some((check) => !check.ok);
   } finally {
