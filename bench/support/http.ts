@@ -41,6 +41,12 @@ export class Api {
   }
 
   get = (path: string, options?: CallOptions) => this.call('GET', path, options);
+
+  /** A GET outside /api (e.g. /metrics), as text. */
+  async getText(path: string): Promise<{ status: number; text: string }> {
+    const answer = await this.pool.request({ method: 'GET', path });
+    return { status: answer.statusCode, text: await answer.body.text() };
+  }
   post = (path: string, body: unknown, options: CallOptions = {}) => this.call('POST', path, { ...options, body });
 
   /** The answer when its status is `expected`, else an error naming the call and the answer. */
