@@ -2,13 +2,14 @@ import type { Request, Response } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { forbidden, unauthenticated } from '../runtime/errors';
-import type { AccessTokenClaims, ClientTokenClaims, Services } from '../runtime/services';
+import type { AccessTokenClaims, ClientPrincipal, ClientTokenClaims, Services } from '../runtime/services';
 import { can, type Principal } from './abilities';
 import type { Access } from './route';
 
 export interface Caller {
   staff: Principal | null;
   clientId: string | null;
+  client: ClientPrincipal | null;
 }
 
 /**
@@ -34,7 +35,7 @@ export function configurePassport(services: Services): passport.PassportStatic {
     'client',
     new JwtStrategy(options, (claims: ClientTokenClaims, done: (error: unknown, user?: unknown) => void) => {
       if (claims.typ !== 'client') return done(null, false);
-      services.resolveClient(claims).then((clientId) => done(null, clientId ?? false), done);
+      services.resolveClient(claims).then((client) => done(null, client ?? false), done);
     }),
   );
   return instance;
@@ -55,15 +56,15 @@ export async function authenticateRequest(
   res: Response,
   access: Access,
 ): Promise<Caller> {
-  if (access.kind === 'public') return { staff: null, clientId: null };
+  if (access.kind === 'public') return { staff: null, clientId: null, client: null };
   if (access.kind === 'client') {
-    const clientId = await run<string>('client', auth, req, res);
-    if (!clientId) throw unauthenticated('A valid client token is required');
-    return { staff: null, clientId };
+    const client = await run<ClientPrincipal>('client', auth, req, res);
+    if (!client) throw unauthenticated('A valid client token is required');
+    return { staff: null, clientId: client.clientId, client };
   }
   const staff = await run<Principal>('staff', auth, req, res);
   checkAccess(staff, access);
-  return { staff, clientId: null };
+  return { staff, clientId: null, client: null };
 }
 
 /** The guard: token check, then the ability of the route's declaration. */

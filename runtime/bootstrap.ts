@@ -9,11 +9,10 @@ import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
 import { createMailPort } from '../write-side/mail/mail';
 import { ProposalExecution } from '../write-side/processes/proposal-execution';
-import { Settlement } from '../write-side/processes/settlement';
-import { resolveClientId } from '../read-side/instant-payments';
 import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
+import { createInstantPayments } from './instant-payments';
 import type { Logger } from './logger';
 import { loadSecrets, type Secrets } from './secrets';
 import type { Services } from './services';
@@ -53,7 +52,7 @@ export async function createRuntime(
   );
   const processServices = { eventStore, commands, db, logger, config, keyEncryptionKey: secrets.keyEncryptionKey, chain };
   const proposalExecution = new ProposalExecution(processServices);
-  const settlement = new Settlement(processServices);
+  const instantPayments = createInstantPayments({ ...processServices, projections });
   const services: Services = {
     config,
     logger,
@@ -67,14 +66,15 @@ export async function createRuntime(
     chain,
     chainOperator,
     proposalExecution,
-    settlement,
+    payments: instantPayments.payments,
+    settlement: instantPayments.settlement,
     healthChecks: [
       { name: 'database', check: async () => void (await db.raw('select 1')) },
       { name: 'eventStore', check: async () => eventStore.ping().then(() => ({ adapter: config.EVENT_STORE })) },
       { name: 'chain', check: async () => chain.status().then((status) => ({ adapter: config.CHAIN, ...status })) },
     ],
     resolvePrincipal: (claims) => findPrincipal(db, claims),
-    resolveClient: (claims) => resolveClientId(db, claims.sub),
+    resolveClient: instantPayments.resolveClient,
   };
   return {
     services,

@@ -38,6 +38,8 @@ const schema = z
     CURRENCY_NAME: z.string().min(1).default('Lempira'),
     DEMO_DATA: flag.default(false),
     DEMO_STARTING_BALANCE: z.string().regex(/^\d+$/).default('100000'),
+    IP_DEMO_ENABLED: flag.default(true),
+    CLIENT_TOKEN_TTL: duration.default(parseDurationMs('24h')),
     SEED_ADMIN_EMAIL: z.string().email().default('admin@emisor.local'),
     SEED_ADMIN_PASSWORD: z.string().min(12).default('emisor-admin-2026'),
     SEED_ADMIN_NAME: z.string().min(1).default('Central Bank Administrator'),

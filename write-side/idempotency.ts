@@ -30,7 +30,7 @@ export interface IdempotencyRequest {
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-const fingerprintOf = (request: unknown) => createHash('sha256').update(canonicalJson(request)).digest('hex');
+export const fingerprintOf = (request: unknown) => createHash('sha256').update(canonicalJson(request)).digest('hex');
 
 /** A UUID (v4 layout) derived from a key, stable across retries of the same request. */
 export function idempotentId(...parts: string[]): string {
