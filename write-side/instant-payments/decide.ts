@@ -189,7 +189,7 @@ export function decide(command: BankLedgerCommand, state: BankLedgerState): Bank
       if (state.clients.has(command.clientId)) return [];
       requireActiveBank(command.bank);
       if (command.startingBalance < 0n) throw businessRule('INVALID_AMOUNT', 'A starting balance is never negative');
-      requireHeadroom(state, command.settlementBalance, command.startingBalance);
+      if (command.startingBalance > 0n) requireHeadroom(state, command.settlementBalance, command.startingBalance);
       return [
         {
           type: 'InstantPaymentClientRegistered',
