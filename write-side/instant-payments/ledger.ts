@@ -41,7 +41,7 @@ export interface LedgerPorts {
   /** Whether the Instant Payments read model has applied the log up to a position (waits at most timeoutMs). */
   readModelReached(position: GlobalPosition, timeoutMs: number): Promise<boolean>;
   logger: Logger;
-  /** Told after every round that sent cross-bank payments or changed a settlement batch. */
+  /** Told after every round that sent cross-bank payments (they are due for settlement). */
   onSettlementWork?(organizationId: string): void;
 }
 
@@ -229,8 +229,7 @@ export class BankLedger {
       .map((event) => (event.data as PaymentParties).paymentId);
     if (paymentIds.length > 0) this.remembered.push({ at: Date.now(), position, paymentIds });
     this.forget();
-    if (events.some((event) => event.type === 'InstantPaymentSent' || event.type.startsWith('InstantPaymentSettlementBatch')))
-      this.ports.onSettlementWork?.(this.organizationId);
+    if (events.some((event) => event.type === 'InstantPaymentSent')) this.ports.onSettlementWork?.(this.organizationId);
     if (this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(position);
   }
 
