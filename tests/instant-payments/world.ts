@@ -25,8 +25,8 @@ export interface InstantPaymentsWorld {
  * Each bank's settlement account is funded with `settlementFunding` (default L 10,000.00), which backs
  * its clients' balances (the contract's backing rule): ten demo wallets of L 1,000.00.
  */
-export async function startInstantPayments(options: { settlementFunding?: string } = {}): Promise<InstantPaymentsWorld> {
-  const f = await startGovernance();
+export async function startInstantPayments(options: { settlementFunding?: string; env?: Record<string, string> } = {}): Promise<InstantPaymentsWorld> {
+  const f = await startGovernance(options.env);
   const bankA = await f.bank('Banco Uno');
   const bankB = await f.bank('Banco Dos');
   const asClient = (token: string) => ({
