@@ -10,24 +10,30 @@ import { BankLedger, type LedgerPorts } from './ledger';
  */
 export class BankLedgers {
   private readonly ledgers = new Map<string, Promise<BankLedger>>();
+  /** The ledgers already loaded: looked up without waiting on a promise. */
+  private readonly ready = new Map<string, BankLedger>();
 
   constructor(private readonly ports: LedgerPorts & { eventStore: EventStore }) {}
 
   ledger(organizationId: string): Promise<BankLedger> {
+    const ready = this.ready.get(organizationId);
+    if (ready) return Promise.resolve(ready);
     let ledger = this.ledgers.get(organizationId);
     if (!ledger) {
       ledger = BankLedger.load(organizationId, this.ports);
       this.ledgers.set(organizationId, ledger);
-      // A failed load is not cached: the next request tries again.
-      ledger.catch(() => this.ledgers.delete(organizationId));
+      ledger.then(
+        (loaded) => this.ready.set(organizationId, loaded),
+        // A failed load is not cached: the next request tries again.
+        () => this.ledgers.delete(organizationId),
+      );
     }
     return ledger;
   }
 
   /** The ledgers loaded so far. */
-  async loaded(): Promise<BankLedger[]> {
-    const settled = await Promise.allSettled(this.ledgers.values());
-    return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  loaded(): BankLedger[] {
+    return [...this.ready.values()];
   }
 
   /** Who holds an alias, from its guard stream (the truth across banks and processes). */
@@ -41,7 +47,7 @@ export class BankLedgers {
    * no I/O), else through the alias's guard stream and its bank's ledger.
    */
   async findRecipient(alias: string): Promise<Recipient | null> {
-    for (const ledger of await this.loaded()) {
+    for (const ledger of this.ready.values()) {
       const clientId = ledger.view.aliases.get(alias);
       if (clientId) return { clientId, organizationId: ledger.organizationId, alias, active: ledger.view.clients.get(clientId)!.active };
     }

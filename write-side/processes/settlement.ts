@@ -107,7 +107,7 @@ export class Settlement {
       await Promise.all(banks.map((id) => this.ports.ledgers.ledger(id)));
       this.banksLoaded = true;
     }
-    for (const ledger of await this.ports.ledgers.loaded())
+    for (const ledger of this.ports.ledgers.loaded())
       if (ledger.view.openBatch || ledger.view.due.size > 0) this.schedule(ledger.organizationId);
     await this.idle();
   }
