@@ -47,7 +47,7 @@ describe('the backing rule holds over any sequence of retail operations', () => 
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 20_000 }), { minLength: 2, maxLength: 2 }), fc.array(step, { maxLength: 120 }), (funding, steps) => {
         const ledgers = BANKS.map((bank) => initialLedger(bank));
-        const chain = new Map(BANKS.map((bank, index) => [bank, BigInt(funding[index]!)]));
+        const chain = new Map<string, bigint>(BANKS.map((bank, index) => [bank, BigInt(funding[index]!)]));
         const clients: string[][] = [[], []];
         const addresses = new Map(BANKS.map((bank) => [bank, `emisor1${bank}`]));
         let cashedIn = 0n;
