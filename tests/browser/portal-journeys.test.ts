@@ -198,7 +198,7 @@ describe('Bank administrator', () => {
     await screenshot(page, 'bank-01-dashboard');
   });
 
-  test('sees the settlement-account card and registers a retail client, who can then open the wallet with the code', async () => {
+  test('sees the settlement-account card, registers a retail client, pays cash in for them (not more out than they hold), and the client opens the wallet with the code', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Pagos instantáneos' }).click();
     await page.getByTestId('settlement-balance').waitFor();
     expect(await page.getByTestId('settlement-balance').textContent()).toMatch(/^L [\d,]+\.\d\d$/);
@@ -212,6 +212,17 @@ describe('Bank administrator', () => {
     await page.getByRole('cell', { name: '@carlos.cliente' }).waitFor();
     await screenshot(page, 'bank-03-client-registered');
 
+    await page.getByLabel('Cliente').selectOption({ label: 'Carlos Cliente (@carlos.cliente)' });
+    await page.getByLabel('Monto (L)').fill('150');
+    await page.getByRole('button', { name: 'Depósito (cash-in)' }).click();
+    await page.getByText('Depósito acreditado al cliente.').waitFor();
+    await page.getByRole('row', { name: /Carlos Cliente/ }).getByRole('cell', { name: 'L 150.00' }).waitFor();
+    await page.getByLabel('Monto (L)').fill('500');
+    await page.getByRole('button', { name: 'Retiro (cash-out)' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Saldo insuficiente.' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'bank-04-cash-desk');
+
     const context = await openContext(browser, portal.baseUrl, { viewport: { width: 390, height: 844 } });
     contexts.push(context);
     const wallet = await context.newPage();
@@ -221,6 +232,7 @@ describe('Bank administrator', () => {
     await wallet.getByRole('button', { name: 'Comenzar' }).click();
     await wallet.getByText('Hola, Carlos Cliente').waitFor();
     await wallet.getByText('@carlos.cliente').waitFor();
+    expect(await wallet.getByTestId('balance').textContent()).toBe('L 150.00');
   });
 
   test('has no Organizations tab in the Control Panel', async () => {

@@ -488,7 +488,7 @@ function Wallet() {
           {bank?.name ?? t('wallet.name')}
         </Link>
         <LanguageSwitch />
-        <button class="ghost small" type="button" onClick={() => setCredentials(null)}>
+        <button class="ghost small" type="button" onClick={() => void api.POST('/instant-payments/me/logout').finally(() => setCredentials(null))}>
           {t('wallet.signOut')}
         </button>
       </header>
