@@ -84,6 +84,12 @@ describe('Issuer administrator', () => {
     await page.reload();
     await page.getByText('Teresa Tercero').waitFor();
     await page.getByText('Activa').first().waitFor();
+
+    expect(await page.getByTestId('disbursement-limit').textContent()).toBe('L 0.00');
+    await page.getByLabel('Nuevo límite (L)').fill('1000');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByTestId('disbursement-limit').filter({ hasText: 'L 1,000.00' }).waitFor();
+    await screenshot(page, 'issuer-01b-bank-active');
   });
 
   test('mints from the issuance account, which executes at once under its single-signer policy', async () => {

@@ -255,6 +255,9 @@ const es = {
     rpcTest: 'Probar',
     rpcOk: 'Responde: cadena {{chainId}}, bloque {{height}}.',
     rpcFailed: 'No responde: {{reason}}',
+    disbursementLimit: 'Límite diario de desembolso',
+    disbursementLimitRule: 'Lo que los administradores del banco pueden desembolsarse por día; 0 hasta que el banco central lo fije.',
+    newLimit: 'Nuevo límite ({{symbol}})',
   },
   ip: {
     tabs: { dashboard: 'Resumen', transactions: 'Transacciones', clients: 'Clientes' },
@@ -590,6 +593,9 @@ const en: Shape<typeof es> = {
     rpcTest: 'Test',
     rpcOk: 'Answers: chain {{chainId}}, block {{height}}.',
     rpcFailed: 'No answer: {{reason}}',
+    disbursementLimit: 'Daily disbursement limit',
+    disbursementLimitRule: 'What the bank’s administrators may disburse to it per day; 0 until the central bank sets it.',
+    newLimit: 'New limit ({{symbol}})',
   },
   ip: {
     tabs: { dashboard: 'Overview', transactions: 'Transactions', clients: 'Clients' },
