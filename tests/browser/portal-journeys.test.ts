@@ -218,7 +218,7 @@ describe('Bank administrator', () => {
     await page.getByRole('cell', { name: '@carlos.cliente' }).waitFor();
     await screenshot(page, 'bank-03-client-registered');
 
-    await page.getByLabel('Cliente').selectOption({ label: 'Carlos Cliente (@carlos.cliente)' });
+    await page.getByLabel('Cliente', { exact: true }).selectOption({ label: 'Carlos Cliente (@carlos.cliente)' });
     await page.getByLabel('Monto (L)').fill('150');
     await page.getByRole('button', { name: 'Depósito (cash-in)' }).click();
     await page.getByText('Depósito acreditado al cliente.').waitFor();

@@ -38,9 +38,19 @@ async function onboardSecondBank(): Promise<string> {
     body: { token: new URLSearchParams(link.split('?')[1]).get('token'), name: 'Admin Segundo', password: 'segundo-admin-2026' },
   });
   expect(registered.status).toBe(201);
-  const detail = await portal.call('GET', `/organizations/${id}`, { token });
-  expect((await portal.call('POST', `/organizations/${id}/exchange-address`, { token, body: { address: detail.body.settlementAccount.address } })).status).toBeLessThan(300);
+  // As a bank does it: a treasury account as exchange address, a disbursement into it, a transfer on to settlement.
+  const bankToken = registered.body.accessToken as string;
+  const treasury = await portal.call('POST', '/multisigs', { token: bankToken, body: { label: 'Tesorería', members: [{ userId: registered.body.user.id, weight: 1 }], threshold: 1 } });
+  expect(treasury.status).toBe(201);
+  expect((await portal.call('POST', `/organizations/${id}/exchange-address`, { token, body: { address: treasury.body.address } })).status).toBeLessThan(300);
   expect((await portal.call('POST', `/organizations/${id}/disbursement-request`, { token, body: { amount: '1000000' } })).status).toBe(201);
+  const detail = await portal.call('GET', `/organizations/${id}`, { token });
+  const denom = (await portal.call('GET', '/config')).body.nativeToken.denom;
+  const topUp = await portal.call('POST', `/multisigs/${treasury.body.id}/proposals/transfer`, {
+    token: bankToken,
+    body: { title: 'Liquidez', amount: '1000000', denom, recipient: detail.body.settlementAccount.address },
+  });
+  expect(topUp.body.status).toBe('ACCEPTED');
   return id;
 }
 
