@@ -212,7 +212,8 @@ function AliasScreen({ me, onActivated }: { me: Client; onActivated: () => Promi
   useEffect(() => {
     if (!normalized) return setAvailability('idle');
     if (!ALIAS_PATTERN.test(normalized)) return setAvailability('invalid');
-    setAvailability('checking');
+    // While the server has asked us to wait, keep saying so until the next answer arrives.
+    setAvailability(retryAt > Date.now() ? 'throttled' : 'checking');
     let live = true;
     const wait = Math.max(ALIAS_CHECK_DEBOUNCE_MS, retryAt - Date.now());
     const timer = window.setTimeout(() => {
