@@ -89,9 +89,23 @@ const schema = z
     INVITATION_EXPIRY_HOURS: positiveInt.default(72),
     PASSWORD_RESET_EXPIRY_MINUTES: positiveInt.default(60),
     PER_ORG_RPC_ENABLED: flag.default(false),
+    /** The IANA zone whose calendar days bound per-day limits (the bridging disbursement limit). */
+    TIME_ZONE: z
+      .string()
+      .refine((zone) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: zone });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'an IANA time zone such as America/Tegucigalpa')
+      .default('America/Tegucigalpa'),
     PROPOSAL_VOTING_PERIOD: duration.default(parseDurationMs('72h')),
     READ_YOUR_WRITES_TIMEOUT_MS: positiveInt.default(5000),
     JSON_BODY_LIMIT: z.string().default('100kb'),
+    // Required as a bearer token on GET /metrics when set.
+    METRICS_TOKEN: z.string().min(16).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((config, ctx) => {

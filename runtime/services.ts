@@ -10,11 +10,23 @@ import type { ProposalExecution } from '../write-side/processes/proposal-executi
 import type { Settlement } from '../write-side/processes/settlement';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 
-/** A dependency the health check reports on. */
+/** A dependency the health check reports on: `check` resolves with details when it is up, rejects when not. */
 export interface HealthCheck {
   name: string;
   check(): Promise<Record<string, unknown> | void>;
+}
+
+/** Rejects a health check with a reason and details safe to show anyone (no SQL, no addresses, no stack). */
+export class CheckFailed extends Error {
+  constructor(
+    readonly reason: string,
+    readonly detail: Record<string, unknown> = {},
+  ) {
+    super(reason);
+    this.name = 'CheckFailed';
+  }
 }
 
 /**
@@ -39,6 +51,8 @@ export interface Services {
   chain: Chain;
   /** The platform's chain operator key: native-denom genesis admin, signer of account (group) creation. */
   chainOperator: CustodyKey;
+  /** The Prometheus metrics served at GET /metrics. */
+  metrics: Metrics;
   /** The proposal-execution process manager: runs accepted proposals on the chain. */
   proposalExecution: ProposalExecution;
   /** The Instant Payments settlement process manager: debits, settles cross-bank payments on the chain, credits or refunds. */

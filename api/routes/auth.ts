@@ -20,7 +20,7 @@ import { authenticateRequest, callerAddress, configurePassport, throttlePublicAu
 import { commandContext } from '../command-context';
 import { z } from '../openapi';
 import { AUTHENTICATED, defineRoute, PUBLIC } from '../route';
-import { Email, SessionUser } from './schemas';
+import { Email, NewPassword, SessionUser } from './schemas';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth';
@@ -113,9 +113,10 @@ export const authRoutes = [
     summary: 'Register from an invitation; creates the account and its custody signing key, and logs in',
     tags: ['Auth'],
     access: PUBLIC,
-    body: z.strictObject({ token: z.string().min(1).max(200), name: z.string().trim().min(1).max(200), password: Password }),
+    body: z.strictObject({ token: z.string().min(1).max(200), name: z.string().trim().min(1).max(200), password: NewPassword }),
     responses: {
       201: { description: 'Registered and logged in; refresh cookie set', schema: Session },
+      400: { description: 'WEAK_PASSWORD, or the request does not match the schema' },
       404: { description: 'NOT_FOUND: no invitation has this token (or it was replaced by a resend)' },
       409: { description: 'EMAIL_ALREADY_REGISTERED' },
       410: { description: 'INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_ALREADY_ACCEPTED' },
@@ -199,7 +200,7 @@ export const authRoutes = [
     summary: 'Set a new password with a reset link; every session of the user is revoked',
     tags: ['Auth'],
     access: PUBLIC,
-    body: z.strictObject({ token: z.string().min(1).max(200), password: Password }),
+    body: z.strictObject({ token: z.string().min(1).max(200), password: NewPassword }),
     responses: {
       204: { description: 'Password changed' },
       400: { description: 'WEAK_PASSWORD, or the request does not match the schema' },
@@ -218,7 +219,7 @@ export const authRoutes = [
     summary: 'Change your own password; your other sessions are revoked',
     tags: ['Auth'],
     access: AUTHENTICATED,
-    body: z.strictObject({ currentPassword: Password, newPassword: Password }),
+    body: z.strictObject({ currentPassword: Password, newPassword: NewPassword }),
     responses: {
       204: { description: 'Password changed' },
       400: { description: 'WEAK_PASSWORD, or the request does not match the schema' },

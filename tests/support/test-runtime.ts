@@ -13,6 +13,7 @@ import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import type { Services } from '../../runtime/services';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { startTestChainNode, testChainMode, type TestChainNode } from './test-chain-node';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-for-hs256';
 export const TEST_KEY_ENCRYPTION_KEY = '0f'.repeat(32);
@@ -46,7 +47,7 @@ export interface TestRuntime {
 export async function createTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'emisor-test-runtime-'));
-  const config = loadConfig({
+  const settings = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -57,7 +58,14 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     AUTH_RATE_LIMIT_PER_IP: '100000',
     REFRESH_RATE_LIMIT_PER_IP: '100000',
     ...options.configOverrides,
-  });
+  };
+  // TEST_CHAIN=cosmos: the same suites against a chain node through the Cosmos adapter (CI runs both modes).
+  let chainNode: TestChainNode | null = null;
+  if (testChainMode() === 'cosmos' && !options.configOverrides?.CHAIN) {
+    chainNode = await startTestChainNode(database, loadConfig(settings));
+    Object.assign(settings, { CHAIN: 'cosmos', CHAIN_RPC_URL: chainNode.url });
+  }
+  const config = loadConfig(settings);
   let runtime: Runtime | null = null;
   try {
     runtime = await createRuntime(config, database.url, createLogger(config.LOG_LEVEL, options.logDestination), {
@@ -66,6 +74,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     await runtime.start();
   } catch (error) {
     await runtime?.stop().catch(() => undefined);
+    await chainNode?.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -80,6 +89,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     database,
     close: async () => {
       await started.stop();
+      await chainNode?.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
