@@ -5,6 +5,7 @@ import type { Services } from '../../runtime/services';
 import { INVITATION_STATUSES } from '../../write-side/invitation/events';
 import { createInvitation, invitationOfLink, resendInvitation, revokeInvitation } from '../../write-side/invitation/commands';
 import { authorize, type Principal } from '../abilities';
+import { throttlePublicAuth } from '../auth';
 import { commandContext } from '../command-context';
 import { Id, page, pageQuery, z } from '../openapi';
 import { ability, defineRoute, PUBLIC } from '../route';
@@ -80,8 +81,10 @@ export const invitationRoutes = [
       200: { description: 'The link opens an account', schema: InvitationPreview },
       404: { description: 'NOT_FOUND: no invitation has this token' },
       410: { description: 'INVITATION_EXPIRED (also a link a resend replaced), INVITATION_REVOKED or INVITATION_ALREADY_ACCEPTED' },
+      429: { description: 'RATE_LIMITED: too many checks from the caller\'s address' },
     },
-    handler: async ({ services, params }) => {
+    handler: async ({ services, params, req }) => {
+      await throttlePublicAuth(services, req, 'invitation-validate');
       const invitation = await invitationOfLink(services, params.token, new Date());
       const organization = await getOrganization(services.db, invitation.organizationId);
       return { status: 200, body: { email: invitation.email, organizationName: organization.name, role: invitation.role } };

@@ -4,6 +4,7 @@ import {
   msgSend,
   msgUpdateGroupMembers,
   msgUpdateGroupPolicyDecisionPolicy,
+  LegacyTypeUrl,
   TypeUrl,
   type ChainMessage,
 } from '../chain/messages';
@@ -18,8 +19,10 @@ export function toChainMessage(message: ProposalMessage): ChainMessage {
       return msgSend(message.fromAddress, message.toAddress, BigInt(coin!.amount), coin!.denom);
     }
     case TypeUrl.mint:
+    case LegacyTypeUrl.mint:
       return msgMint(message.sender, BigInt(message.amount.amount), message.amount.denom, message.mintToAddress);
     case TypeUrl.burn:
+    case LegacyTypeUrl.burn:
       return msgBurn(message.sender, BigInt(message.amount.amount), message.amount.denom, message.burnFromAddress);
     case TypeUrl.updateGroupMembers:
       return msgUpdateGroupMembers({
