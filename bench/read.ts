@@ -239,7 +239,7 @@ async function generate(store: EventStore): Promise<{ central: Organization; ban
     const createdAt = at(150_000);
     const message: ProposalMessage =
       kind === 'MINT'
-        ? { '@type': '/emisor.tokenfactory.v1.MsgMint', sender: source.address, amount: { denom: DENOM, amount: String(amount) }, mintToAddress: recipient }
+        ? { '@type': '/osmosis.tokenfactory.v1beta1.MsgMint', sender: source.address, amount: { denom: DENOM, amount: String(amount) }, mintToAddress: recipient }
         : { '@type': '/cosmos.bank.v1beta1.MsgSend', fromAddress: source.address, toAddress: recipient, amount: [{ denom: DENOM, amount: String(amount) }] };
     const requestId = kind === 'DISBURSEMENT' ? randomUUID() : null;
     const submitted: ProposalEvent = {

@@ -21,6 +21,9 @@ export const ADMIN_OPERATION_TYPES = [
   'ACCOUNT_CREATED',
   'DISBURSEMENT_REQUESTED',
   'REDEMPTION_REQUESTED',
+  // Beyond the spec's list (contract "Organizations and accounts"): suspensions, reinstatements, renames and limits.
+  'ORGANIZATION_STATUS_CHANGED',
+  'ORGANIZATION_UPDATED',
 ] as const;
 export type AdminOperationType = (typeof ADMIN_OPERATION_TYPES)[number];
 

@@ -48,6 +48,9 @@ export const organizationsProjection: Projection = {
         case 'ChainRpcUpdated':
           update({ chain_rpc_url: event.data.url });
           break;
+        case 'DisbursementLimitSet':
+          update({ disbursement_limit_per_day: event.data.disbursementLimitPerDay });
+          break;
         case 'AdministratorAppointed':
         case 'AdministratorDismissed':
           // The roster lives in users.role; the organization stream keeps it only to guard the last administrator.
