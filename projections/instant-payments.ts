@@ -1,13 +1,14 @@
+import type { Knex } from 'knex';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
 import { INSTANT_PAYMENT_EVENT_TYPES, type InstantPaymentEvent } from '../write-side/instant-payments/events';
-import type { Projection } from './projection';
+import { oneEventAtATime, type Projection } from './projection';
 
 /** Instant Payments clients (balance, alias) and payments (status, settlement); KPIs are queried over them. */
 export const instantPaymentsProjection: Projection = {
   name: 'instant-payments',
   tables: ['ip_clients', 'ip_payments'],
   handles: INSTANT_PAYMENT_EVENT_TYPES,
-  async apply(trx, recorded) {
+  applyBatch: oneEventAtATime(async (trx: Knex.Transaction, recorded: RecordedEvent) => {
     const event = recorded as unknown as RecordedEvent & InstantPaymentEvent;
     const at = recorded.metadata.occurredAt;
     const client = (id: string) => trx('ip_clients').where({ id });
@@ -78,5 +79,5 @@ export const instantPaymentsProjection: Projection = {
         await payment(event.data.paymentId).update({ status: 'FAILED', failure_code: event.data.failureCode, updated_at: at });
         return;
     }
-  },
+  }),
 };

@@ -28,6 +28,7 @@ export const demoInstantPaymentsStep: SeedStep = {
     if ((await services.eventStore.readStream(proposalStream(disbursementId))).length === 0)
       await requestBridging(services, { ...context, actorId: central.administratorId! }, {
         kind: 'DISBURSEMENT',
+        requester: { organizationId: central.organizationId!, organizationType: 'CENTRAL' },
         organizationId: bank.organizationId!,
         amount: DEMO_SETTLEMENT_LIQUIDITY,
         denom: services.config.NATIVE_DENOM,

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ProjectionRunner } from '../projections/runner';
 import type { Chain } from '../write-side/chain/chain';
@@ -11,10 +12,21 @@ import type { Config } from './config';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 
-/** A dependency the health check reports on. */
+/** A dependency the health check reports on: `check` resolves with details when it is up, rejects when not. */
 export interface HealthCheck {
   name: string;
   check(): Promise<Record<string, unknown> | void>;
+}
+
+/** Rejects a health check with a reason and details safe to show anyone (no SQL, no addresses, no stack). */
+export class CheckFailed extends Error {
+  constructor(
+    readonly reason: string,
+    readonly detail: Record<string, unknown> = {},
+  ) {
+    super(reason);
+    this.name = 'CheckFailed';
+  }
 }
 
 /**
@@ -29,8 +41,8 @@ export interface Services {
   commands: CommandHandler;
   projections: ProjectionRunner;
   healthChecks: HealthCheck[];
-  /** Secret for access tokens (HS256). */
-  jwtSecret: string;
+  /** Secret for access and client tokens (HS256), as a KeyObject so that signing and verifying parse no key. */
+  jwtSecret: KeyObject;
   /** Seals custody private keys at rest (AES-256-GCM, 32 bytes). */
   keyEncryptionKey: Buffer;
   /** Invitation and password-reset mail. */
@@ -57,7 +69,10 @@ export interface AccessTokenClaims {
   orgType: string;
   role: string;
   typ: 'access';
-  /** The session (refresh-token family) it was issued in; revoking the session ends the token too. */
+  /**
+   * The session (refresh-token family) it was issued in; revoking the session ends the token too. Every
+   * token this service issues has one; the token check refuses one without it.
+   */
   sid?: string;
 }
 

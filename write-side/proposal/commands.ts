@@ -17,6 +17,8 @@ import {
   type ProposalSubmitted,
   type VoteOption,
 } from './events';
+import { inactiveOwnersOf } from '../../read-side/organizations';
+import { valueAddresses } from './messages';
 import { proposalSignDocument, signDocument, voteSignDocument } from './sign-document';
 
 export type GovernanceServices = Pick<Services, 'eventStore' | 'commands' | 'db' | 'logger' | 'config' | 'keyEncryptionKey'> & {
@@ -89,10 +91,11 @@ export async function submitProposal(services: GovernanceServices, context: Comm
   const proposerVote = member
     ? signDocument(key, voteSignDocument(fields, { userId: member.userId, address: member.address, option: 'YES', castAt: createdAt }))
     : null;
+  const inactiveParties = await inactiveOwnersOf(services.db, valueAddresses(input.messages));
   const handled = await services.commands.handle(
     proposalDecider,
     proposalStream(input.proposalId),
-    { type: 'SubmitProposal', proposal, proposerVote },
+    { type: 'SubmitProposal', proposal, proposerVote, inactiveParties },
     context,
   );
   if (handled.state.status === 'ACCEPTED') return services.proposalExecution.execute(input.proposalId, { actorId: context.actorId });
@@ -134,7 +137,15 @@ export async function castVote(
   const handled = await services.commands.handle(
     proposalDecider,
     proposalStream(input.proposalId),
-    { type: 'CastVote', userId: input.userId, option: input.option, signature, groupVersion: account.groupVersion, now: castAt },
+    {
+      type: 'CastVote',
+      userId: input.userId,
+      option: input.option,
+      signature,
+      groupVersion: account.groupVersion,
+      now: castAt,
+      inactiveParties: await inactiveOwnersOf(services.db, valueAddresses(proposal.messages)),
+    },
     context,
     input.voteId === undefined ? {} : { eventIds: [input.voteId] },
   );

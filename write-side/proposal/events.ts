@@ -27,8 +27,9 @@ export interface ElectorateMember {
  */
 export type ProposalMessage =
   | { '@type': '/cosmos.bank.v1beta1.MsgSend'; fromAddress: string; toAddress: string; amount: Coin[] }
-  | { '@type': '/emisor.tokenfactory.v1.MsgMint'; sender: string; amount: Coin; mintToAddress: string }
-  | { '@type': '/emisor.tokenfactory.v1.MsgBurn'; sender: string; amount: Coin; burnFromAddress: string }
+  // The emisor.tokenfactory.v1 names are those of proposals recorded before the Osmosis module name.
+  | { '@type': '/osmosis.tokenfactory.v1beta1.MsgMint' | '/emisor.tokenfactory.v1.MsgMint'; sender: string; amount: Coin; mintToAddress: string }
+  | { '@type': '/osmosis.tokenfactory.v1beta1.MsgBurn' | '/emisor.tokenfactory.v1.MsgBurn'; sender: string; amount: Coin; burnFromAddress: string }
   | {
       '@type': '/cosmos.group.v1.MsgUpdateGroupMembers';
       admin: string;
