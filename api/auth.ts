@@ -3,13 +3,14 @@ import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { forbidden, unauthenticated } from '../runtime/errors';
 import { rateLimit } from '../runtime/rate-limiter';
-import type { AccessTokenClaims, ClientTokenClaims, Services } from '../runtime/services';
+import type { AccessTokenClaims, ClientPrincipal, ClientTokenClaims, Services } from '../runtime/services';
 import { can, type Principal } from './abilities';
 import type { Access } from './route';
 
 export interface Caller {
   staff: Principal | null;
   clientId: string | null;
+  client: ClientPrincipal | null;
 }
 
 const configured = new WeakMap<Services, passport.PassportStatic>();
@@ -40,9 +41,9 @@ export function configurePassport(services: Services): passport.PassportStatic {
   );
   instance.use(
     'client',
-    new JwtStrategy(options, (claims: ClientTokenClaims & { exp?: unknown }, done: (error: unknown, user?: unknown) => void) => {
+    new JwtStrategy(options, (claims: ClientTokenClaims, done: (error: unknown, user?: unknown) => void) => {
       if (claims.typ !== 'client' || typeof claims.exp !== 'number') return done(null, false);
-      services.resolveClient(claims).then((clientId) => done(null, clientId ?? false), done);
+      services.resolveClient(claims).then((client) => done(null, client ?? false), done);
     }),
   );
   configured.set(services, instance);
@@ -64,15 +65,15 @@ export async function authenticateRequest(
   res: Response,
   access: Access,
 ): Promise<Caller> {
-  if (access.kind === 'public') return { staff: null, clientId: null };
+  if (access.kind === 'public') return { staff: null, clientId: null, client: null };
   if (access.kind === 'client') {
-    const clientId = await run<string>('client', auth, req, res);
-    if (!clientId) throw unauthenticated('A valid client token is required');
-    return { staff: null, clientId };
+    const client = await run<ClientPrincipal>('client', auth, req, res);
+    if (!client) throw unauthenticated('A valid client token is required');
+    return { staff: null, clientId: client.clientId, client };
   }
   const staff = await run<Principal>('staff', auth, req, res);
   checkAccess(staff, access);
-  return { staff, clientId: null };
+  return { staff, clientId: null, client: null };
 }
 
 /** The guard: token check, then the ability of the route's declaration. */

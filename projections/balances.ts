@@ -145,6 +145,9 @@ interface SupplyChange {
   burns: number;
 }
 
+/** Movements written per statement: a batch of busy blocks is sent in slices. */
+const MOVEMENTS_PER_STATEMENT = 50_000;
+
 /** Keys of per-address deltas; a NUL never occurs in an address or a denom. */
 const balanceKey = (address: string, denom: string) => `${address}\u0000${denom}`;
 

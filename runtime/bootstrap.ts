@@ -11,12 +11,11 @@ import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
 import { createMailPort } from '../write-side/mail/mail';
 import { ProposalExecution } from '../write-side/processes/proposal-execution';
-import { Settlement } from '../write-side/processes/settlement';
-import { resolveClientId } from '../read-side/instant-payments';
 import { failedProjections } from '../read-side/projection-failures';
 import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
+import { createInstantPayments } from './instant-payments';
 import { LeaderElection } from './leader';
 import type { Logger } from './logger';
 import { Metrics } from './metrics';
@@ -75,7 +74,7 @@ export async function createRuntime(
   );
   const processServices = { eventStore, commands, db, logger, config, keyEncryptionKey: secrets.keyEncryptionKey, chain };
   const proposalExecution = new ProposalExecution(processServices);
-  const settlement = new Settlement(processServices);
+  const instantPayments = createInstantPayments({ ...processServices, projections });
   const services: Services = {
     config,
     logger,
@@ -90,7 +89,8 @@ export async function createRuntime(
     chainOperator,
     metrics,
     proposalExecution,
-    settlement,
+    payments: instantPayments.payments,
+    settlement: instantPayments.settlement,
     healthChecks: [
       { name: 'database', check: async () => void (await db.raw('select 1')) },
       { name: 'eventStore', check: async () => eventStore.ping().then(() => ({ adapter: config.EVENT_STORE })) },
@@ -108,7 +108,7 @@ export async function createRuntime(
       },
     ],
     resolvePrincipal: (claims) => findPrincipal(db, claims),
-    resolveClient: (claims) => resolveClientId(db, claims.sub),
+    resolveClient: instantPayments.resolveClient,
   };
   // Process managers' timers run in one elected process; projections run in every process (their
   // checkpoints are serialised per projection) so that each one's read-your-writes waits locally.

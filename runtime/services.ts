@@ -5,6 +5,7 @@ import type { Chain } from '../write-side/chain/chain';
 import type { CustodyKey } from '../write-side/chain/keys';
 import type { CommandHandler } from '../write-side/command-handler';
 import type { EventStore } from '../write-side/event-store/event-store';
+import type { InstantPaymentsDeps } from '../write-side/instant-payments/commands';
 import type { MailPort } from '../write-side/mail/mail';
 import type { ProposalExecution } from '../write-side/processes/proposal-execution';
 import type { Settlement } from '../write-side/processes/settlement';
@@ -55,12 +56,14 @@ export interface Services {
   metrics: Metrics;
   /** The proposal-execution process manager: runs accepted proposals on the chain. */
   proposalExecution: ProposalExecution;
-  /** The Instant Payments settlement process manager: debits, settles cross-bank payments on the chain, credits or refunds. */
+  /** The Instant Payments engine: one single-writer ledger per bank, and read-your-writes on its read model. */
+  payments: InstantPaymentsDeps;
+  /** The Instant Payments settlement process manager: batches each bank's cross-bank payments into one chain transaction per block. */
   settlement: Settlement;
   /** Turns verified access-token claims into the current principal; null when the user is gone or deactivated. */
   resolvePrincipal(claims: AccessTokenClaims): Promise<import('../api/abilities').Principal | null>;
-  /** Turns a verified Instant Payments client token into the client's id; null when unknown. */
-  resolveClient(claims: ClientTokenClaims): Promise<string | null>;
+  /** Turns a verified Instant Payments client token into its client; null when the client is gone, deactivated or the token revoked. */
+  resolveClient(claims: ClientTokenClaims): Promise<ClientPrincipal | null>;
 }
 
 export interface AccessTokenClaims {
@@ -77,6 +80,19 @@ export interface AccessTokenClaims {
 }
 
 export interface ClientTokenClaims {
+  /** The client. */
   sub: string;
+  /** The client's bank: its ledger answers whether the token still holds. */
+  org: string;
   typ: 'client';
+  /** The token's id, which logout revokes. */
+  jti: string;
+  exp: number;
+}
+
+export interface ClientPrincipal {
+  clientId: string;
+  organizationId: string;
+  tokenId: string;
+  expiresAt: Date;
 }

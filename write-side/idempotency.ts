@@ -44,7 +44,7 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 const DEFAULT_LEASE_MS = 10_000;
 
-const fingerprintOf = (request: unknown) => createHash('sha256').update(canonicalJson(request)).digest('hex');
+export const fingerprintOf = (request: unknown) => createHash('sha256').update(canonicalJson(request)).digest('hex');
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
