@@ -138,6 +138,8 @@ function effectsOf(events: ChainEvent[]) {
   return { balances, supply, movements };
 }
 
+const MOVEMENTS_PER_STATEMENT = 50_000;
+
 interface SupplyChange {
   minted: bigint;
   burned: bigint;
@@ -148,51 +150,62 @@ interface SupplyChange {
 /** Keys of per-address deltas; a NUL never occurs in an address or a denom. */
 const balanceKey = (address: string, denom: string) => `${address}\u0000${denom}`;
 
-async function applyBlock(trx: Knex.Transaction, chainId: string, block: ChainBlock): Promise<void> {
+/** One block of the batch, with the chain it belongs to. */
+interface ChainBlockOf {
+  chainId: string;
+  block: ChainBlock;
+}
+
+/** Folds the batch's blocks, in order, into one set of rows, deltas and totals: a few statements however many blocks. */
+async function applyBlocks(trx: Knex.Transaction, blocks: ChainBlockOf[]): Promise<void> {
   const movements: Array<Record<string, string | number | null>> = [];
   const deltas = new Map<string, bigint>();
   const supply = new Map<string, SupplyChange>();
+  const heads = new Map<string, ChainBlock>();
   const shift = (address: string, denom: string, amount: bigint) =>
     deltas.set(balanceKey(address, denom), (deltas.get(balanceKey(address, denom)) ?? 0n) + amount);
-  const row = (txIndex: number, movementIndex: number, hash: string, direction: 'IN' | 'OUT', address: string, counterparty: string | null, movement: Movement) =>
-    movements.push({
-      height: block.height,
-      tx_index: txIndex,
-      movement_index: movementIndex,
-      direction,
-      address,
-      kind: movement.kind,
-      counterparty,
-      denom: movement.denom,
-      amount: movement.amount.toString(),
-      tx_hash: hash,
-      block_time: block.time,
-    });
+  for (const { chainId, block } of blocks) {
+    const row = (txIndex: number, movementIndex: number, hash: string, direction: 'IN' | 'OUT', address: string, counterparty: string | null, movement: Movement) =>
+      movements.push({
+        height: block.height,
+        tx_index: txIndex,
+        movement_index: movementIndex,
+        direction,
+        address,
+        kind: movement.kind,
+        counterparty,
+        denom: movement.denom,
+        amount: movement.amount.toString(),
+        tx_hash: hash,
+        block_time: block.time,
+      });
+    if ((heads.get(chainId)?.height ?? -1) < block.height) heads.set(chainId, block);
 
-  block.txs.forEach((tx, txIndex) => {
-    // A failed transaction changed nothing but its signers' sequences.
-    if (tx.code !== 0) return;
-    const effects = effectsOf(tx.events);
-    for (const change of effects.balances) shift(change.address, change.denom, change.amount);
-    for (const change of effects.supply) {
-      const total = supply.get(change.denom) ?? { minted: 0n, burned: 0n, mints: 0, burns: 0 };
-      if (change.amount > 0n) supply.set(change.denom, { ...total, minted: total.minted + change.amount, mints: total.mints + 1 });
-      else supply.set(change.denom, { ...total, burned: total.burned - change.amount, burns: total.burns + 1 });
-    }
-    effects.movements.forEach((movement, movementIndex) => {
-      if (movement.from !== null) row(txIndex, movementIndex, tx.hash, 'OUT', movement.from, movement.to, movement);
-      if (movement.to !== null) row(txIndex, movementIndex, tx.hash, 'IN', movement.to, movement.from, movement);
+    block.txs.forEach((tx, txIndex) => {
+      // A failed transaction changed nothing but its signers' sequences.
+      if (tx.code !== 0) return;
+      const effects = effectsOf(tx.events);
+      for (const change of effects.balances) shift(change.address, change.denom, change.amount);
+      for (const change of effects.supply) {
+        const total = supply.get(change.denom) ?? { minted: 0n, burned: 0n, mints: 0, burns: 0 };
+        if (change.amount > 0n) supply.set(change.denom, { ...total, minted: total.minted + change.amount, mints: total.mints + 1 });
+        else supply.set(change.denom, { ...total, burned: total.burned - change.amount, burns: total.burns + 1 });
+      }
+      effects.movements.forEach((movement, movementIndex) => {
+        if (movement.from !== null) row(txIndex, movementIndex, tx.hash, 'OUT', movement.from, movement.to, movement);
+        if (movement.to !== null) row(txIndex, movementIndex, tx.hash, 'IN', movement.to, movement.from, movement);
+      });
     });
-  });
+  }
 
-  if (movements.length > 0)
+  // In slices, so that a batch of busy blocks never becomes one document too large to send.
+  for (let from = 0; from < movements.length; from += MOVEMENTS_PER_STATEMENT)
     await trx.raw(
       `insert into chain_movements (height, tx_index, movement_index, direction, address, kind, counterparty, denom, amount, tx_hash, block_time)
        select * from jsonb_to_recordset(?::jsonb) as m(height bigint, tx_index integer, movement_index integer, direction text, address text,
          kind text, counterparty text, denom text, amount numeric, tx_hash text, block_time timestamptz)`,
-      [JSON.stringify(movements)],
+      [JSON.stringify(movements.slice(from, from + MOVEMENTS_PER_STATEMENT))],
     );
-
   const changed = [...deltas].filter(([, delta]) => delta !== 0n);
   if (changed.length > 0) {
     const keys = changed.map(([key]) => key.split('\u0000') as [string, string]);
@@ -234,12 +247,38 @@ async function applyBlock(trx: Knex.Transaction, chainId: string, block: ChainBl
   }
 
   // Observers of a remote chain may record its blocks out of order: the head only moves forward.
-  await trx.raw(
-    `insert into chain_head (chain_id, height, block_time) values (?, ?, ?)
-     on conflict (chain_id) do update set height = greatest(chain_head.height, excluded.height),
-       block_time = case when excluded.height > chain_head.height then excluded.block_time else chain_head.block_time end`,
-    [chainId, block.height, block.time],
-  );
+  for (const [chainId, head] of heads)
+    await trx.raw(
+      `insert into chain_head (chain_id, height, block_time) values (?, ?, ?)
+       on conflict (chain_id) do update set height = greatest(chain_head.height, excluded.height),
+         block_time = case when excluded.height > chain_head.height then excluded.block_time else chain_head.block_time end`,
+      [chainId, head.height, head.time],
+    );
+}
+
+/** The batch's recorded blocks, the embedded chain's or a node's as observed, folded together. */
+async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
+  const blocks: ChainBlockOf[] = [];
+  let chainId: string | undefined;
+  for (const event of events) {
+    if (event.type === 'ChainBlockObserved') {
+      if (event.streamId !== OBSERVED_STREAM) continue;
+      const observed = event.data as ChainBlockObserved;
+      blocks.push({ chainId: observed.chainId, block: observed });
+      continue;
+    }
+    // Only the deployment's own chain: a scratch chain on another stream is not its ledger.
+    if (event.streamId !== CHAIN_STREAM) continue;
+    if (event.type === 'ChainGenesisRecorded') {
+      const genesis = event.data as ChainGenesisRecorded;
+      chainId = genesis.chainId;
+      await trx('chain_head').insert({ chain_id: genesis.chainId, height: 0, block_time: genesis.genesisTime });
+      continue;
+    }
+    chainId ??= ((await trx('chain_head').first('chain_id')) as { chain_id: string } | undefined)?.chain_id;
+    blocks.push({ chainId: chainId!, block: blockResultsOf(event.data as BlockCommitted) });
+  }
+  await applyBlocks(trx, blocks);
 }
 
 /**
@@ -252,21 +291,7 @@ export const balancesProjection: Projection = {
   name: 'balances',
   tables: ['chain_head', 'chain_balances', 'chain_supply', 'chain_movements'],
   handles: ['ChainGenesisRecorded', 'BlockCommitted', 'ChainBlockObserved'],
-  async apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
-    if (event.type === 'ChainBlockObserved') {
-      if (event.streamId !== OBSERVED_STREAM) return;
-      const observed = event.data as ChainBlockObserved;
-      await applyBlock(trx, observed.chainId, observed);
-      return;
-    }
-    // Only the deployment's own chain: a scratch chain on another stream is not its ledger.
-    if (event.streamId !== CHAIN_STREAM) return;
-    if (event.type === 'ChainGenesisRecorded') {
-      const genesis = event.data as ChainGenesisRecorded;
-      await trx('chain_head').insert({ chain_id: genesis.chainId, height: 0, block_time: genesis.genesisTime });
-      return;
-    }
-    const head: { chain_id: string } | undefined = await trx('chain_head').first('chain_id');
-    await applyBlock(trx, head!.chain_id, blockResultsOf(event.data as BlockCommitted));
-  },
+  apply: (trx, event) => applyEvents(trx, [event]),
+  applyBatch: applyEvents,
 };
+
