@@ -389,6 +389,5 @@ export const activityLogProjection: Projection = {
   name: 'activity-log',
   tables: ['activity_log', 'activity_log_totals', 'activity_log_accounts', 'activity_log_exchanges'],
   handles: [...new Set([...LIFECYCLE, ...OWNERSHIP, ...Object.keys(ADMIN_OPERATIONS)])],
-  apply: (trx, event) => applyEvents(trx, [event]),
   applyBatch: applyEvents,
 };

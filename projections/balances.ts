@@ -138,8 +138,6 @@ function effectsOf(events: ChainEvent[]) {
   return { balances, supply, movements };
 }
 
-const MOVEMENTS_PER_STATEMENT = 50_000;
-
 interface SupplyChange {
   minted: bigint;
   burned: bigint;
@@ -147,17 +145,14 @@ interface SupplyChange {
   burns: number;
 }
 
+/** Movements written per statement: a batch of busy blocks is sent in slices. */
+const MOVEMENTS_PER_STATEMENT = 50_000;
+
 /** Keys of per-address deltas; a NUL never occurs in an address or a denom. */
 const balanceKey = (address: string, denom: string) => `${address}\u0000${denom}`;
 
-/** One block of the batch, with the chain it belongs to. */
-interface ChainBlockOf {
-  chainId: string;
-  block: ChainBlock;
-}
-
 /** Folds the batch's blocks, in order, into one set of rows, deltas and totals: a few statements however many blocks. */
-async function applyBlocks(trx: Knex.Transaction, blocks: ChainBlockOf[]): Promise<void> {
+async function applyBlocks(trx: Knex.Transaction, blocks: Array<{ chainId: string; block: ChainBlock }>): Promise<void> {
   const movements: Array<Record<string, string | number | null>> = [];
   const deltas = new Map<string, bigint>();
   const supply = new Map<string, SupplyChange>();
@@ -165,6 +160,7 @@ async function applyBlocks(trx: Knex.Transaction, blocks: ChainBlockOf[]): Promi
   const shift = (address: string, denom: string, amount: bigint) =>
     deltas.set(balanceKey(address, denom), (deltas.get(balanceKey(address, denom)) ?? 0n) + amount);
   for (const { chainId, block } of blocks) {
+    if ((heads.get(chainId)?.height ?? -1) < block.height) heads.set(chainId, block);
     const row = (txIndex: number, movementIndex: number, hash: string, direction: 'IN' | 'OUT', address: string, counterparty: string | null, movement: Movement) =>
       movements.push({
         height: block.height,
@@ -179,8 +175,6 @@ async function applyBlocks(trx: Knex.Transaction, blocks: ChainBlockOf[]): Promi
         tx_hash: hash,
         block_time: block.time,
       });
-    if ((heads.get(chainId)?.height ?? -1) < block.height) heads.set(chainId, block);
-
     block.txs.forEach((tx, txIndex) => {
       // A failed transaction changed nothing but its signers' sequences.
       if (tx.code !== 0) return;
@@ -206,6 +200,7 @@ async function applyBlocks(trx: Knex.Transaction, blocks: ChainBlockOf[]): Promi
          kind text, counterparty text, denom text, amount numeric, tx_hash text, block_time timestamptz)`,
       [JSON.stringify(movements.slice(from, from + MOVEMENTS_PER_STATEMENT))],
     );
+
   const changed = [...deltas].filter(([, delta]) => delta !== 0n);
   if (changed.length > 0) {
     const keys = changed.map(([key]) => key.split('\u0000') as [string, string]);
@@ -247,38 +242,13 @@ async function applyBlocks(trx: Knex.Transaction, blocks: ChainBlockOf[]): Promi
   }
 
   // Observers of a remote chain may record its blocks out of order: the head only moves forward.
-  for (const [chainId, head] of heads)
+  for (const [chainId, block] of heads)
     await trx.raw(
       `insert into chain_head (chain_id, height, block_time) values (?, ?, ?)
        on conflict (chain_id) do update set height = greatest(chain_head.height, excluded.height),
          block_time = case when excluded.height > chain_head.height then excluded.block_time else chain_head.block_time end`,
-      [chainId, head.height, head.time],
+      [chainId, block.height, block.time],
     );
-}
-
-/** The batch's recorded blocks, the embedded chain's or a node's as observed, folded together. */
-async function applyEvents(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
-  const blocks: ChainBlockOf[] = [];
-  let chainId: string | undefined;
-  for (const event of events) {
-    if (event.type === 'ChainBlockObserved') {
-      if (event.streamId !== OBSERVED_STREAM) continue;
-      const observed = event.data as ChainBlockObserved;
-      blocks.push({ chainId: observed.chainId, block: observed });
-      continue;
-    }
-    // Only the deployment's own chain: a scratch chain on another stream is not its ledger.
-    if (event.streamId !== CHAIN_STREAM) continue;
-    if (event.type === 'ChainGenesisRecorded') {
-      const genesis = event.data as ChainGenesisRecorded;
-      chainId = genesis.chainId;
-      await trx('chain_head').insert({ chain_id: genesis.chainId, height: 0, block_time: genesis.genesisTime });
-      continue;
-    }
-    chainId ??= ((await trx('chain_head').first('chain_id')) as { chain_id: string } | undefined)?.chain_id;
-    blocks.push({ chainId: chainId!, block: blockResultsOf(event.data as BlockCommitted) });
-  }
-  await applyBlocks(trx, blocks);
 }
 
 /**
@@ -291,7 +261,25 @@ export const balancesProjection: Projection = {
   name: 'balances',
   tables: ['chain_head', 'chain_balances', 'chain_supply', 'chain_movements'],
   handles: ['ChainGenesisRecorded', 'BlockCommitted', 'ChainBlockObserved'],
-  apply: (trx, event) => applyEvents(trx, [event]),
-  applyBatch: applyEvents,
+  async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
+    const blocks: Array<{ chainId: string; block: ChainBlock }> = [];
+    let ownChainId: string | null = null;
+    for (const event of events) {
+      if (event.type === 'ChainBlockObserved') {
+        if (event.streamId === OBSERVED_STREAM) blocks.push({ chainId: (event.data as ChainBlockObserved).chainId, block: event.data as ChainBlockObserved });
+        continue;
+      }
+      // Only the deployment's own chain: a scratch chain on another stream is not its ledger.
+      if (event.streamId !== CHAIN_STREAM) continue;
+      if (event.type === 'ChainGenesisRecorded') {
+        const genesis = event.data as ChainGenesisRecorded;
+        await trx('chain_head').insert({ chain_id: genesis.chainId, height: 0, block_time: genesis.genesisTime });
+        ownChainId = genesis.chainId;
+        continue;
+      }
+      ownChainId ??= ((await trx('chain_head').first('chain_id')) as { chain_id: string }).chain_id;
+      blocks.push({ chainId: ownChainId, block: blockResultsOf(event.data as BlockCommitted) });
+    }
+    await applyBlocks(trx, blocks);
+  },
 };
-

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
+import type { DestinationStream } from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
 import type { RouteDefinition } from '../../api/route';
@@ -24,6 +25,8 @@ export interface TestRuntimeOptions {
   routes?: RouteDefinition[];
   /** Environment-style settings, parsed by loadConfig like the real ones (e.g. `{ DEMO_DATA: 'true' }`). */
   configOverrides?: Record<string, string>;
+  /** Where the logs go (at LOG_LEVEL), for tests that read them; by default nowhere. */
+  logDestination?: DestinationStream;
 }
 
 export interface TestRuntime {
@@ -50,6 +53,10 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
     KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+    // Every request of a test comes from 127.0.0.1: the per-address throttles of the public auth routes
+    // are lifted unless a test sets them.
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    REFRESH_RATE_LIMIT_PER_IP: '100000',
     ...options.configOverrides,
   };
   // TEST_CHAIN=cosmos: the same suites against a chain node through the Cosmos adapter (CI runs both modes).
@@ -61,7 +68,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
   const config = loadConfig(settings);
   let runtime: Runtime | null = null;
   try {
-    runtime = await createRuntime(config, database.url, createLogger(config.LOG_LEVEL), {
+    runtime = await createRuntime(config, database.url, createLogger(config.LOG_LEVEL, options.logDestination), {
       projections: options.projections,
     });
     await runtime.start();

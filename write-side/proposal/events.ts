@@ -10,7 +10,8 @@ export type VoteOption = (typeof VOTE_OPTIONS)[number];
 export const PROPOSAL_KINDS = ['MINT', 'BURN', 'TRANSFER', 'GROUP_CHANGE', 'DISBURSEMENT', 'REDEMPTION'] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
-export type ExecutorResult = 'SUCCESS' | 'FAILURE';
+/** NOT_RUN: the chain refused the attempt before a block for a stale sequence; it is abandoned and signed again. */
+export type ExecutorResult = 'SUCCESS' | 'FAILURE' | 'NOT_RUN';
 
 /** A member of the account's group as it stood when the proposal was submitted (x/group: the electorate). */
 export interface ElectorateMember {

@@ -39,6 +39,18 @@ export function toChainMessage(message: ProposalMessage): ChainMessage {
   }
 }
 
+/** The addresses value moves from or to in these messages (a group change moves none). */
+export function valueAddresses(messages: readonly ProposalMessage[]): string[] {
+  const keys = ['fromAddress', 'toAddress', 'mintToAddress', 'burnFromAddress'] as const;
+  return [
+    ...new Set(
+      messages.flatMap((message) =>
+        keys.map((key) => (message as Record<string, unknown>)[key]).filter((value): value is string => typeof value === 'string'),
+      ),
+    ),
+  ];
+}
+
 export const sendMessage = (from: string, to: string, amount: bigint, denom: string): ProposalMessage => ({
   '@type': TypeUrl.send,
   fromAddress: from,
