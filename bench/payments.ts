@@ -31,6 +31,8 @@ import { ms } from './support/stats';
  *  3. The load, from a separate process (bench/payments-load.ts), for BENCH_SECONDS at
  *     BENCH_CONNECTIONS, 80 % INTERNAL / 20 % CROSS_ORGANIZATION; meanwhile the service's and
  *     PostgreSQL's CPU, the service's peak memory, round trips and load average are read.
+ *     Then BENCH_PACED_SECONDS (default 20) paced at 80 % of the peak just measured, for the latency
+ *     the targets ask for at that load (latency counted from when each payment fell due).
  *  4. Verification on the service's own database and the chain balances the API reports: nothing
  *     left PENDING, every acknowledged payment recorded once with its amount and parties, no payment
  *     from a refused request, every client balance equal to its payments, money conserved per bank.
@@ -51,6 +53,9 @@ const GRACE_SECONDS = Number(process.env.BENCH_GRACE_SECONDS ?? 30);
 const SETUP_CONCURRENCY = Number(process.env.BENCH_SETUP_CONCURRENCY ?? 32);
 /** A file to write the service's CPU profile of the measured window to (.cpuprofile, opens in Chrome DevTools). */
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
+/** After the peak, a paced phase at this share of it (the targets' "p99 at 80 % of peak"); 0 s skips it. */
+const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 20);
+const PACED_SHARE = 0.8;
 const DENOM = 'ulps';
 const ADMIN = { email: 'admin@bench.emisor.test', password: 'bench-admin-password-2026' };
 const STAFF_PASSWORD = 'bench-staff-password-2026';
@@ -338,8 +343,8 @@ async function setUpClients(origin: string, api: Api, banks: Bank[]): Promise<{ 
 
 /** Runs the load generator; `onWindowClosed` runs the moment its measured window ends. */
 async function runLoad(input: LoadInput, work: string, onWindowClosed: () => Promise<void>): Promise<LoadResult> {
-  const inputFile = join(work, 'load-input.json');
-  const outputFile = join(work, 'load-output.json');
+  const inputFile = join(work, `load-input${input.phase}.json`);
+  const outputFile = join(work, `load-output${input.phase}.json`);
   writeFileSync(inputFile, JSON.stringify(input));
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'payments-load.ts'), inputFile, outputFile], {
     cwd: resolve(__dirname, '..'),
@@ -376,7 +381,8 @@ async function verify(options: {
   banks: Bank[];
   clients: Client[];
   all: Client[];
-  load: LoadResult;
+  /** what every phase of the load acknowledged, and refused */
+  load: Pick<LoadResult, 'acked' | 'refused'>;
   runId: string;
 }): Promise<{ checks: Check[]; drainSeconds: number | null }> {
   const { api, serviceDb, banks, clients, all, load, runId } = options;
@@ -507,6 +513,7 @@ function printSummary(report: {
   serviceInfo: string;
   mode: string;
   load: LoadResult;
+  paced: LoadResult | null;
   measured: Measured;
   drainSeconds: number | null;
   minimal: MinimalResult | null;
@@ -542,6 +549,12 @@ function printSummary(report: {
       `p50 ${ms(load.completion.latency.p50)}  p99 ${ms(load.completion.latency.p99)}  max ${ms(load.completion.latency.max)}  (${load.completion.completed} of ${load.completion.sampled} sampled completed, polled every ${load.completion.pollIntervalMs} ms${load.completion.skipped ? `, ${load.completion.skipped} skipped` : ''}${load.completion.timedOut ? `, ${load.completion.timedOut} timed out` : ''}${load.completion.failed ? `, ${load.completion.failed} FAILED` : ''})`,
     ],
     ['projection lag', lag],
+    [
+      'paced at 80 % peak',
+      report.paced
+        ? `${(report.paced.acknowledged / report.paced.elapsedSeconds).toFixed(1)} payments/s; INTERNAL p50 ${ms(report.paced.kinds.INTERNAL.post.p50)} p95 ${ms(report.paced.kinds.INTERNAL.post.p95)} p99 ${ms(report.paced.kinds.INTERNAL.post.p99)}; CROSS_ORG p99 ${ms(report.paced.kinds.CROSS_ORGANIZATION.post.p99)}; →COMPLETED p99 ${ms(report.paced.completion.latency.p99)} (${report.paced.completion.sampled} sampled)`
+        : 'skipped (BENCH_PACED_SECONDS=0)',
+    ],
     ['settled after load', report.drainSeconds === null ? 'not within the grace period' : `${report.drainSeconds.toFixed(1)} s until the read model held every acknowledged payment and nothing PENDING`],
     ['service peak RSS', `${mib(measured.peakRss)} during the load (${mib(measured.setupPeakRss)} during setup)`],
     ['service CPU/payment', per(measured.serviceCpu)],
@@ -673,8 +686,18 @@ async function main(): Promise<void> {
     })();
     const window: { measured?: Measured } = {};
     log(`load: ${knobs.seconds} s at ${knobs.connections} connections`);
+    const loadInput: LoadInput = {
+      baseUrl: origin,
+      seconds: knobs.seconds,
+      connections: knobs.connections,
+      internalShare: knobs.internalShare,
+      runId,
+      phase: '',
+      maxAmount: knobs.maxAmount,
+      clients: clients.map(({ id, alias, token, bank }) => ({ id, alias, token, bank })),
+    };
     const load = await runLoad(
-      { baseUrl: origin, seconds: knobs.seconds, connections: knobs.connections, internalShare: knobs.internalShare, runId, maxAmount: knobs.maxAmount, clients: clients.map(({ id, alias, token, bank }) => ({ id, alias, token, bank })) },
+      loadInput,
       work,
       async () => {
         sampling = false;
@@ -702,8 +725,24 @@ async function main(): Promise<void> {
     const measured = window.measured;
     if (!measured) throw new Error('the load generator never closed its window');
 
+    // At 80 % of the peak just measured, paced: the latency the targets ask for.
+    let paced: LoadResult | null = null;
+    const pacedRate = (load.acknowledged / load.elapsedSeconds) * PACED_SHARE;
+    if (PACED_SECONDS > 0 && pacedRate >= 1) {
+      log(`paced load: ${PACED_SECONDS} s at ${pacedRate.toFixed(0)} payments/s (${PACED_SHARE * 100} % of the peak)`);
+      paced = await runLoad({ ...loadInput, phase: 'p', seconds: PACED_SECONDS, rate: pacedRate }, work, async () => undefined);
+    }
+
     log('verifying');
-    const { checks, drainSeconds } = await verify({ api, serviceDb, banks, clients, all, load, runId });
+    const { checks, drainSeconds } = await verify({
+      api,
+      serviceDb,
+      banks,
+      clients,
+      all,
+      load: { acked: [...load.acked, ...(paced?.acked ?? [])], refused: [...load.refused, ...(paced?.refused ?? [])] },
+      runId,
+    });
     await service.stop();
 
     let minimal: MinimalResult | null = null;
@@ -740,13 +779,13 @@ async function main(): Promise<void> {
       });
     }
 
-    const report = { serviceInfo, mode, load, measured, drainSeconds, minimal, minimalPostgresCpu, checks };
+    const report = { serviceInfo, mode, load, paced, measured, drainSeconds, minimal, minimalPostgresCpu, checks };
     printSummary(report);
     if (PROFILE) {
       console.log(`\n=== Service CPU profile of the load (${PROFILE}) ===`);
       for (const line of summarizeProfile(PROFILE, SERVICE_DIR)) console.log(line);
     }
-    if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify({ ...report, measured: { ...measured, reportedLag: Object.fromEntries(measured.reportedLag) }, load: { ...load, acked: undefined, refused: undefined } }, null, 2));
+    if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify({ ...report, measured: { ...measured, reportedLag: Object.fromEntries(measured.reportedLag) }, load: { ...load, acked: undefined, refused: undefined }, paced: paced && { ...paced, acked: undefined, refused: undefined } }, null, 2));
     failed = checks.some((check) => !check.ok);
   } finally {
     await cleanUp();
