@@ -46,8 +46,26 @@ export function createRegistry(): OpenAPIRegistry {
   return registry;
 }
 
+/** Wire properties that carry an instant (contract "Time": ISO-8601 UTC): `createdAt`, `settledAt`, `time`... */
+const TIMESTAMP_PROPERTY = /^(time|[a-z][A-Za-z]*At)$/;
+
+const isStringSchema = (schema: { type?: unknown }) =>
+  schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+
+/** Marks every timestamp property of the document `format: date-time`, wherever its schema sits. */
+function markTimestamps(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(markTimestamps);
+  if (node === null || typeof node !== 'object') return;
+  const properties = (node as { properties?: unknown }).properties;
+  if (properties && typeof properties === 'object') {
+    for (const [name, schema] of Object.entries(properties as Record<string, { type?: unknown; format?: string }>))
+      if (TIMESTAMP_PROPERTY.test(name) && isStringSchema(schema)) schema.format ??= 'date-time';
+  }
+  Object.values(node).forEach(markTimestamps);
+}
+
 export function generateDocument(registry: OpenAPIRegistry) {
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Emisor API',
@@ -56,15 +74,23 @@ export function generateDocument(registry: OpenAPIRegistry) {
     },
     servers: [{ url: '/api' }],
   });
+  markTimestamps(document);
+  return document;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day (Date.parse rolls 2026-02-30 over to March), alone or starting a timestamp. */
+function isDayOrTimestamp(text: string): boolean {
+  const day = /^(\d{4}-\d{2}-\d{2})(T.+)?$/.exec(text);
+  if (!day || Number.isNaN(Date.parse(text))) return false;
+  const midnight = new Date(`${day[1]}T00:00:00.000Z`);
+  return !Number.isNaN(midnight.getTime()) && midnight.toISOString().startsWith(day[1]!);
+}
 const dateFilter = (edge: 'start' | 'end') =>
   z
     .string()
-    .refine((text) => (DAY.test(text) || /^\d{4}-\d{2}-\d{2}T/.test(text)) && !Number.isNaN(Date.parse(text)), {
-      message: 'a date YYYY-MM-DD or an ISO-8601 timestamp',
-    })
+    .refine(isDayOrTimestamp, { message: 'a date YYYY-MM-DD or an ISO-8601 timestamp' })
     .transform((text) => {
       // A bare day is inclusive: `to=2026-01-31` reaches the last millisecond of that day (UTC).
       if (!DAY.test(text)) return new Date(text);

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, validationFailed } from '../runtime/errors';
 import { ConcurrencyError } from '../write-side/event-store/event-store';
-import type { Logger } from '../runtime/logger';
+import { redactUrl, type Logger } from '../runtime/logger';
 
 const send = (res: Parameters<RequestHandler>[1], error: AppError, correlationId: string) => {
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
@@ -40,19 +40,38 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // The command handler retried and still lost the race: the client may retry the same request.
     if (error instanceof ConcurrencyError)
       return send(res, new AppError(409, 'CONCURRENT_MODIFICATION', 'Conflict', 'The resource changed concurrently; retry the request'), correlationId);
-    if (error?.type === 'entity.parse.failed')
-      return send(res, validationFailed([{ path: '(body)', message: 'Malformed JSON' }], 'Malformed JSON'), correlationId);
-    if (error?.type === 'entity.too.large')
-      return send(res, new AppError(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', 'The request body is too large'), correlationId);
-    if (error?.type === 'encoding.unsupported' || error?.type === 'charset.unsupported')
-      return send(res, new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type'), correlationId);
+    const client = clientError(error);
+    if (client) return send(res, client, correlationId);
     if (isUnavailable(error)) {
       logger.warn({ err: error, correlationId }, 'dependency unavailable');
       return send(res, new AppError(503, 'DEPENDENCY_UNAVAILABLE', 'Dependency unavailable', 'A dependency is unreachable; retry later'), correlationId);
     }
-    logger.error({ err: error, correlationId, method: req.method, path: req.path }, 'unexpected failure');
+    logger.error({ err: error, correlationId, method: req.method, path: redactUrl(req.path) }, 'unexpected failure');
     send(res, new AppError(500, 'INTERNAL_ERROR', 'Internal server error', 'Something went wrong; quote the correlation id when reporting it'), correlationId);
   };
+}
+
+/** Codes of the 4xx statuses that Express, its router and body-parser raise (http-errors) outside the routes. */
+const CLIENT_ERROR_CODES = new Map<number, [code: string, title: string, detail: string]>([
+  [400, ['VALIDATION_FAILED', 'Validation failed', 'The request is malformed']],
+  [404, ['NOT_FOUND', 'Not found', 'Not found']],
+  [405, ['METHOD_NOT_ALLOWED', 'Method not allowed', 'This method is not allowed here']],
+  [411, ['LENGTH_REQUIRED', 'Length required', 'The request body needs a length']],
+  [413, ['PAYLOAD_TOO_LARGE', 'Payload too large', 'The request body is too large']],
+  [415, ['UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'The type, charset or encoding of the request body is not accepted']],
+]);
+
+/**
+ * A failure the client caused, raised by the framework rather than by a route (malformed JSON or
+ * percent-encoding, body limits, unsupported encodings): its own status, a fixed detail (the library's
+ * message may echo the input). Only http-errors' exposed 4xx count; anything else is ours.
+ */
+function clientError(error: { type?: string; status?: unknown; statusCode?: unknown; expose?: unknown } | undefined): AppError | null {
+  if (error?.type === 'entity.parse.failed') return validationFailed([{ path: '(body)', message: 'Malformed JSON' }], 'Malformed JSON');
+  const status = Number(error?.status ?? error?.statusCode);
+  if (!Number.isInteger(status) || status < 400 || status > 499 || error?.expose !== true) return null;
+  const [code, title, detail] = CLIENT_ERROR_CODES.get(status) ?? ['BAD_REQUEST', 'Bad request', 'The request cannot be processed'];
+  return status === 400 ? validationFailed([{ path: '(request)', message: detail }], detail) : new AppError(status, code, title, detail);
 }
 
 /** Connection failures of PostgreSQL, the event store or the chain. */

@@ -3,10 +3,11 @@ import type { Request, Response, Router } from 'express';
 import type { PassportStatic } from 'passport';
 import type { ZodObject, ZodType } from 'zod';
 import { AppError, validationFailed, type FieldError } from '../runtime/errors';
-import type { Services } from '../runtime/services';
+import type { ClientPrincipal, Services } from '../runtime/services';
 import type { Action, Principal, Subject } from './abilities';
 import { authenticateRequest } from './auth';
-import { Problem, z } from './openapi';
+import { assertJsonBody, assertNoBody } from './input-guard';
+import { createRegistry, generateDocument, z } from './openapi';
 
 /**
  * Who may call a route. Every route declares one: a route without a guard cannot be written, and the
@@ -31,6 +32,8 @@ export interface RouteContext<Params, Query, Body> {
   principal: Principal;
   /** Set on client-token routes (Instant Payments retail clients). */
   clientId: string | null;
+  /** The client token's client, bank and token id (for logout). */
+  client: ClientPrincipal | null;
   correlationId: string;
   services: Services;
   req: Request;
@@ -95,6 +98,8 @@ export function mountRoute(router: Router, route: RouteDefinition, services: Ser
     const principal = await authenticateRequest(auth, req, res, route.access);
     const params = parse(route.params, req.params, 'params');
     const query = parse(route.query, req.query, 'query');
+    assertJsonBody(req);
+    if (!route.body) assertNoBody(req);
     const body = route.body ? parse(route.body, req.body, 'body') : undefined;
     if (route.headers) parse(route.headers, req.headers, 'headers');
     const result = await route.handler({
@@ -103,6 +108,7 @@ export function mountRoute(router: Router, route: RouteDefinition, services: Ser
       body: body as never,
       principal: principal.staff as Principal,
       clientId: principal.clientId,
+      client: principal.client,
       correlationId: res.locals.correlationId as string,
       services,
       req,
@@ -118,26 +124,98 @@ export function mountRoute(router: Router, route: RouteDefinition, services: Ser
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-const problemResponse = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: Problem } },
-});
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * A stable operationId from the method and the path: `GET /organizations/:organizationId/freeze` is
+ * `getOrganizationsByOrganizationIdFreeze`. Method and path identify a route, so the ids are unique.
+ */
+export const operationId = (route: Pick<RouteDefinition, 'method' | 'path'>): string =>
+  route.method +
+  route.path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) =>
+      segment.startsWith(':')
+        ? `By${capitalize(segment.slice(1))}`
+        : segment.split(/[^A-Za-z0-9]+/).filter(Boolean).map(capitalize).join(''),
+    )
+    .join('');
+
+/** What each failure status answers when a route names no code of its own (contract "Errors"). */
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'DEPENDENCY_UNAVAILABLE',
+};
+
+/** The codes a route's description of a failure names: its UPPER_SNAKE_CASE words. */
+const CODE_IN_TEXT = /\b(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|FORBIDDEN|UNAUTHENTICATED)\b/g;
+
+/** The codes a failure response may carry: those its description names, plus the status's own default. */
+export function documentedCodes(status: number, description: string): string[] {
+  const named = description.match(CODE_IN_TEXT) ?? [];
+  const fallback = DEFAULT_CODES[status];
+  // Any route can answer 400 VALIDATION_FAILED at the edge, whatever else its 400 means.
+  const codes = status === 400 || named.length === 0 ? [...named, ...(fallback ? [fallback] : [])] : named;
+  return [...new Set(codes)];
+}
+
+/** problem+json with the Problem schema, its `code` narrowed to the codes this response can carry. */
+const problemResponse = (status: number, description: string, edge?: string) => {
+  const codes = [...new Set([...documentedCodes(status, description), ...(edge ? documentedCodes(status, edge) : [])])];
+  return {
+    description,
+    content: {
+      'application/problem+json': {
+        schema: {
+          allOf: [{ $ref: '#/components/schemas/Problem' }],
+          properties: { status: { const: status }, ...(codes.length > 0 ? { code: { enum: codes } } : {}) },
+        },
+      },
+    },
+  };
+};
+
+/**
+ * Failures every route of a kind can answer, whatever its own list says: bad input at the edge (400),
+ * tokens (401), abilities (403), ids that name nothing (404), bodies (413, 415), dependencies (503).
+ */
+function edgeFailures(route: RouteDefinition): Record<number, string> {
+  const failures: Record<number, string> = { 400: 'VALIDATION_FAILED: malformed percent-encoding, NUL or unpaired surrogate, or the request does not match the schema' };
+  if (route.access.kind !== 'public') failures[401] = 'UNAUTHENTICATED: missing, expired or forged token';
+  if (route.access.kind === 'ability') failures[403] = `FORBIDDEN: requires ${route.access.action} · ${route.access.subject}`;
+  if (route.params) failures[404] = 'NOT_FOUND: no such resource, or one the caller may not see';
+  if (route.body) {
+    failures[413] = 'PAYLOAD_TOO_LARGE';
+    failures[415] = 'UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept';
+  }
+  failures[503] = 'DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer';
+  return failures;
+}
 
 export function documentRoute(registry: OpenAPIRegistry, route: RouteDefinition): void {
   const responses: Record<string, unknown> = {};
+  const edge = edgeFailures(route);
   for (const [status, spec] of Object.entries(route.responses)) {
-    responses[status] = spec.schema
-      ? { description: spec.description, content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } }
-      : { description: spec.description };
+    if (Number(status) >= 400) responses[status] = problemResponse(Number(status), spec.description, edge[Number(status)]);
+    else
+      responses[status] = spec.schema
+        ? { description: spec.description, content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } }
+        : { description: spec.description };
   }
-  if (route.params || route.query || route.body) responses['400'] ??= problemResponse('Invalid request');
-  if (route.access.kind !== 'public') responses['401'] ??= problemResponse('Missing, expired or forged token');
-  if (route.access.kind === 'ability') responses['403'] ??= problemResponse(`Requires ${route.access.action} · ${route.access.subject}`);
+  for (const [status, description] of Object.entries(edge)) responses[status] ??= problemResponse(Number(status), description);
   const security =
     route.access.kind === 'public' ? [] : route.access.kind === 'client' ? [{ clientToken: [] }] : [{ bearer: [] }];
   registry.registerPath({
     method: route.method,
     path: openApiPath(route.path),
+    operationId: operationId(route),
     summary: route.summary,
     description:
       route.access.kind === 'ability' ? `Ability: \`${route.access.action} · ${route.access.subject}\`` : `Access: ${route.access.kind}`,
@@ -151,6 +229,13 @@ export function documentRoute(registry: OpenAPIRegistry, route: RouteDefinition)
     },
     responses: responses as never,
   });
+}
+
+/** The OpenAPI 3.1 document of these routes, as /api/docs-json serves it. */
+export function apiDocument(routes: RouteDefinition[]) {
+  const registry = createRegistry();
+  for (const route of routes) documentRoute(registry, route);
+  return generateDocument(registry);
 }
 
 export { AppError };

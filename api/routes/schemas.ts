@@ -1,11 +1,26 @@
 import { INVITATION_STATUSES } from '../../write-side/invitation/events';
 import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from '../../write-side/organization/events';
 import { LOCALES, ROLES, USER_KINDS } from '../../write-side/user/events';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../write-side/user/password';
 import { z } from '../openapi';
 
 /** Wire shapes of the identity layer, shared by its routes. */
 export const Email = z.email().max(254);
 export const Role = z.enum(ROLES);
+
+/**
+ * A password being chosen. The schema only caps what we hash; the user decider judges the policy and
+ * answers 400 WEAK_PASSWORD listing every broken rule. The document states the policy for clients.
+ */
+export const NewPassword = z
+  .string()
+  .min(1)
+  .max(1024)
+  .openapi({
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: `Password policy: ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, not the e-mail address (or its local part), not a common breached password, not one character repeated. A violation answers 400 WEAK_PASSWORD listing every broken rule.`,
+  });
 export const Locale = z.enum(LOCALES);
 
 export const SessionUser = z

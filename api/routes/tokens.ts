@@ -101,7 +101,7 @@ export const tokenRoutes = [
       name: z.string().trim().min(1).max(100).optional(),
       exponent: z.number().int().min(0).max(18),
     }),
-    responses: { 201: { description: 'Registered', schema: Token }, 409: { description: 'The denom is already registered' } },
+    responses: { 201: { description: 'Registered', schema: Token }, 409: { description: 'TOKEN_DENOM_TAKEN, TOKEN_EXISTS or NATIVE_TOKEN_EXISTS' } },
     handler: async (context) => {
       const { services, body } = context;
       const tokenId = `token_${randomUUID()}`;
