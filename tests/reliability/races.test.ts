@@ -91,19 +91,5 @@ describe('races', () => {
       }
       expect((await w.f.as(a).get(`/multisigs/${trio.id}/proposals`)).body.total).toBe(REPETITIONS);
     });
-
-    it('debits a payer once for one payment sent twice at once', async () => {
-      const payer = await w.demoClient(w.bankA.organizationId, 'Payer', 'race.payer');
-      const payee = await w.demoClient(w.bankA.organizationId, 'Payee', 'race.payee');
-      const start = BigInt((await w.asClient(payer.token).get('/instant-payments/me')).body.balance);
-      for (let round = 0; round < REPETITIONS; round++) {
-        const headers = { 'Idempotency-Key': `race-payment-${round}` };
-        const answers = await Promise.all([1, 2].map(() => w.asClient(payer.token).post('/instant-payments/payments', { recipientAlias: 'race.payee', amount: '10' }, headers)));
-        expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
-        expect(answers[1]!.body.id).toBe(answers[0]!.body.id);
-      }
-      expect((await w.asClient(payer.token).get('/instant-payments/me')).body.balance).toBe(String(start - 10n * BigInt(REPETITIONS)));
-      expect((await w.asClient(payee.token).get('/instant-payments/me')).body.balance).toBe(String(start + 10n * BigInt(REPETITIONS)));
-    });
   });
 });
