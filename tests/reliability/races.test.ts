@@ -4,6 +4,7 @@ import { startInstantPayments, type InstantPaymentsWorld } from '../instant-paym
 
 /** Issue 10 (c): requests that race each other move value once, whatever order they land in. */
 const REPETITIONS = 5;
+jest.setTimeout(120_000);
 
 describe('races', () => {
   let w: InstantPaymentsWorld;
