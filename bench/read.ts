@@ -30,6 +30,7 @@ import type { EventStore, NewEvent } from '../write-side/event-store/event-store
 import type { OrganizationEvent } from '../write-side/organization/events';
 import type { ElectorateMember, ProposalEvent, ProposalKind, ProposalMessage } from '../write-side/proposal/events';
 import type { TokenRegistered } from '../write-side/token/events';
+import { sessionStream, type SessionEvent } from '../write-side/session/events';
 import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
 
@@ -66,6 +67,8 @@ const rate = (count: number, ms: number) => `${Math.round((count / ms) * 1000).t
 interface Actor {
   userId: string;
   address: string;
+  /** The session its benchmark tokens belong to (staff tokens outside a session are refused). */
+  sessionId: string;
 }
 interface Account {
   id: string;
@@ -145,7 +148,7 @@ async function generate(store: EventStore): Promise<{ central: Organization; ban
 
   const organization = async (name: string, type: 'CENTRAL' | 'COMMERCIAL', customAccounts: number): Promise<Organization> => {
     const id = randomUUID();
-    const admin: Actor = { userId: randomUUID(), address: addressOf(`user-${id}`) };
+    const admin: Actor = { userId: randomUUID(), address: addressOf(`user-${id}`), sessionId: randomUUID() };
     const settlement = { id: randomUUID(), address: addressOf(`settlement-${id}`) };
     const events: OrganizationEvent[] = [
       { type: 'OrganizationCreated', data: { organizationId: id, name, type, status: 'PENDING' } },
@@ -159,6 +162,11 @@ async function generate(store: EventStore): Promise<{ central: Organization; ban
       data: { userId: admin.userId, organizationId: id, kind: 'HUMAN', email: `admin@${id}.bench`, name: `${name} admin`, role: 'administrator', passwordHash: null, locale: 'es', invitationId: null, address: admin.address, publicKey: signature.publicKey, encryptedPrivateKey: 'sealed' },
     };
     await writer.append(`user-${admin.userId}`, [newEvent(registered, at())]);
+    const session: SessionEvent = {
+      type: 'SessionStarted',
+      data: { sessionId: admin.sessionId, userId: admin.userId, tokenHash: hash(admin.sessionId).toString('hex'), expiresAt: '2099-01-01T00:00:00.000Z' },
+    };
+    await writer.append(sessionStream(admin.sessionId), [newEvent(session, at())]);
     const labels = type === 'CENTRAL' ? ['Issuance', 'Bridging'] : ['Treasury'];
     for (let index = 0; index < customAccounts; index++) labels.push(`Account ${index + 1}`);
     const accounts: Account[] = [];
@@ -451,7 +459,7 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const tokenFor = (organization: Organization, orgType: string) =>
-      jwt.sign({ sub: organization.admin.userId, org: organization.id, orgType, role: 'administrator', typ: 'access' } satisfies AccessTokenClaims, services.jwtSecret, {
+      jwt.sign({ sub: organization.admin.userId, org: organization.id, orgType, role: 'administrator', typ: 'access', sid: organization.admin.sessionId } satisfies AccessTokenClaims, services.jwtSecret, {
         algorithm: 'HS256',
         expiresIn: '1h',
       });
@@ -477,7 +485,7 @@ async function main(): Promise<void> {
         `(${movements.toLocaleString('en')} movement rows in all)`,
     );
     server.close();
-    const payerAdmin = { sub: payer.admin.userId, org: payer.id, orgType: 'COMMERCIAL', role: 'administrator', typ: 'access' } satisfies AccessTokenClaims;
+    const payerAdmin = { sub: payer.admin.userId, org: payer.id, orgType: 'COMMERCIAL', role: 'administrator', typ: 'access', sid: payer.admin.sessionId } satisfies AccessTokenClaims;
     const exported = await exportOnce(url.toString(), payerAdmin);
     console.log(
       `Export:     GET /export/transactions (CSV) ${exported.rows.toLocaleString('en')} rows, ${mib(exported.bytes)} in ${(exported.ms / 1000).toFixed(1)} s (${rate(exported.rows, exported.ms)}); ` +
