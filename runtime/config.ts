@@ -58,6 +58,11 @@ const schema = z
     INVITATION_EXPIRY_HOURS: positiveInt.default(72),
     PASSWORD_RESET_EXPIRY_MINUTES: positiveInt.default(60),
     PER_ORG_RPC_ENABLED: flag.default(false),
+    // Hosts (names, addresses, CIDR ranges) a per-organization chain RPC URL may reach although internal.
+    CHAIN_RPC_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((text) => text.split(',').map((host) => host.trim()).filter(Boolean)),
     PROPOSAL_VOTING_PERIOD: duration.default(parseDurationMs('72h')),
     READ_YOUR_WRITES_TIMEOUT_MS: positiveInt.default(5000),
     JSON_BODY_LIMIT: z.string().default('100kb'),
