@@ -4,12 +4,14 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
+import { httpLogSerializers } from '../runtime/logger';
 import type { Services } from '../runtime/services';
 import { configurePassport } from './auth';
 import { refuseContentEncoding, refuseMalformedBody, refuseMalformedUrl } from './input-guard';
 import { errorHandler, notFoundHandler } from './problem';
 import { apiDocument, mountRoute, type RouteDefinition } from './route';
 import { allRoutes } from './routes';
+import { webPortal } from './web-portal';
 
 const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -17,7 +19,8 @@ const CORRELATION_HEADER = 'x-correlation-id';
 export function createApp(services: Services, routes: RouteDefinition[] = allRoutes()): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // X-Forwarded-For names the caller only behind a proxy the operator declared (TRUST_PROXY); else anyone could pick an address.
+  app.set('trust proxy', services.config.TRUST_PROXY);
   app.set('query parser', 'extended');
 
   app.use((req, res, next) => {
@@ -31,10 +34,15 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
       logger: services.logger,
       genReqId: (_req, res) => (res as express.Response).locals.correlationId,
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // Invitation and reset links carry their token in the URL: never logged as is.
+      serializers: httpLogSerializers,
     }),
   );
   // Bad input is refused before any route, read model or chain sees it (contract "Ids are opaque").
   app.use(refuseMalformedUrl, refuseContentEncoding);
+
+  app.use(services.metrics.httpMiddleware());
+  app.get('/metrics', services.metrics.handler(services.config.METRICS_TOKEN));
 
   const document = apiDocument(routes);
 
@@ -50,6 +58,7 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   api.use(notFoundHandler);
 
   app.use('/api', api);
+  app.use(webPortal());
   app.use(notFoundHandler);
   app.use(errorHandler(services.logger));
   return app;

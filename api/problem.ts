@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, validationFailed } from '../runtime/errors';
 import { ConcurrencyError } from '../write-side/event-store/event-store';
-import type { Logger } from '../runtime/logger';
+import { redactUrl, type Logger } from '../runtime/logger';
 
 const send = (res: Parameters<RequestHandler>[1], error: AppError, correlationId: string) => {
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
@@ -46,7 +46,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.warn({ err: error, correlationId }, 'dependency unavailable');
       return send(res, new AppError(503, 'DEPENDENCY_UNAVAILABLE', 'Dependency unavailable', 'A dependency is unreachable; retry later'), correlationId);
     }
-    logger.error({ err: error, correlationId, method: req.method, path: req.path }, 'unexpected failure');
+    logger.error({ err: error, correlationId, method: req.method, path: redactUrl(req.path) }, 'unexpected failure');
     send(res, new AppError(500, 'INTERNAL_ERROR', 'Internal server error', 'Something went wrong; quote the correlation id when reporting it'), correlationId);
   };
 }

@@ -3,7 +3,7 @@ import type { Request, Response, Router } from 'express';
 import type { PassportStatic } from 'passport';
 import type { ZodObject, ZodType } from 'zod';
 import { AppError, validationFailed, type FieldError } from '../runtime/errors';
-import type { Services } from '../runtime/services';
+import type { ClientPrincipal, Services } from '../runtime/services';
 import type { Action, Principal, Subject } from './abilities';
 import { authenticateRequest } from './auth';
 import { assertJsonBody, assertNoBody } from './input-guard';
@@ -32,6 +32,8 @@ export interface RouteContext<Params, Query, Body> {
   principal: Principal;
   /** Set on client-token routes (Instant Payments retail clients). */
   clientId: string | null;
+  /** The client token's client, bank and token id (for logout). */
+  client: ClientPrincipal | null;
   correlationId: string;
   services: Services;
   req: Request;
@@ -106,6 +108,7 @@ export function mountRoute(router: Router, route: RouteDefinition, services: Ser
       body: body as never,
       principal: principal.staff as Principal,
       clientId: principal.clientId,
+      client: principal.client,
       correlationId: res.locals.correlationId as string,
       services,
       req,

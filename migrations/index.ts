@@ -8,6 +8,10 @@ import * as idempotencyKeys from './20260103000100_idempotency_keys';
 import * as governanceReadModels from './20260103000200_governance_read_models';
 import * as readSideReadModels from './20260104000100_read_side_read_models';
 import * as instantPayments from './20260105000100_instant_payments';
+import * as organizationDisbursementLimit from './20261203000100_organization_disbursement_limit';
+import * as projectionFailures from './20261204000100_projection_failures';
+import * as idempotencyLeases from './20261206000100_idempotency_leases';
+import * as instantPaymentsEngine from './20261201000100_instant_payments_engine';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -23,6 +27,10 @@ const migrations: Record<string, Knex.Migration> = {
   '20260103000200_governance_read_models': governanceReadModels,
   '20260104000100_read_side_read_models': readSideReadModels,
   '20260105000100_instant_payments': instantPayments,
+  '20261203000100_organization_disbursement_limit': organizationDisbursementLimit,
+  '20261204000100_projection_failures': projectionFailures,
+  '20261206000100_idempotency_leases': idempotencyLeases,
+  '20261201000100_instant_payments_engine': instantPaymentsEngine,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,25 +1,29 @@
-import type { Knex } from 'knex';
 import type { AccountEvent } from '../write-side/account/events';
 import { ACCOUNT_EVENT_TYPES } from '../write-side/account/events';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
 import type { Projection } from './projection';
+import { TableChanges } from './table-changes';
 
 type SettlementProvisioned = { type: 'SettlementAccountProvisioned'; data: { organizationId: string; accountId: string; address: string } };
+type Member = { userId: string; address: string; weight: number };
 
-const occurredAt = (event: RecordedEvent) => event.metadata.occurredAt;
+const weightOf = (members: Member[]) => members.reduce((sum, member) => sum + member.weight, 0);
 
 /** Accounts (multisigs) and their members; a bank's settlement account is listed as type SETTLEMENT. */
 export const accountsProjection: Projection = {
   name: 'accounts',
   tables: ['account_members', 'accounts'],
   handles: [...ACCOUNT_EVENT_TYPES, 'SettlementAccountProvisioned'],
-  async apply(trx: Knex.Transaction, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as AccountEvent | SettlementProvisioned;
-    switch (event.type) {
-      case 'AccountCreated': {
-        const data = event.data;
-        await trx('accounts')
-          .insert({
+  async applyBatch(trx, events: RecordedEvent[]) {
+    const accounts = new TableChanges('accounts', { onConflict: 'ignore' });
+    /** Each account's members as the batch leaves them: a group change replaces the whole roster. */
+    const rosters = new Map<string, Member[]>();
+    for (const recorded of events) {
+      const event = recorded as unknown as AccountEvent | SettlementProvisioned;
+      switch (event.type) {
+        case 'AccountCreated': {
+          const data = event.data;
+          accounts.insert({
             id: data.accountId,
             organization_id: data.organizationId,
             label: data.label,
@@ -27,21 +31,18 @@ export const accountsProjection: Projection = {
             address: data.address,
             group_id: data.groupId,
             threshold: data.threshold,
-            total_weight: data.members.reduce((sum, member) => sum + member.weight, 0),
+            total_weight: weightOf(data.members),
             group_version: 1,
             archived: false,
             created_by: data.createdBy,
             created_at: data.createdAt,
             updated_at: data.createdAt,
-          })
-          .onConflict('id')
-          .ignore();
-        await replaceMembers(trx, data.accountId, data.members);
-        return;
-      }
-      case 'SettlementAccountProvisioned':
-        await trx('accounts')
-          .insert({
+          });
+          rosters.set(data.accountId, data.members);
+          break;
+        }
+        case 'SettlementAccountProvisioned':
+          accounts.insert({
             id: event.data.accountId,
             organization_id: event.data.organizationId,
             label: 'Settlement',
@@ -53,44 +54,41 @@ export const accountsProjection: Projection = {
             group_version: 1,
             archived: false,
             created_by: null,
-            created_at: occurredAt(recorded),
-            updated_at: occurredAt(recorded),
-          })
-          .onConflict('id')
-          .ignore();
-        return;
-      case 'AccountLabelChanged':
-        await trx('accounts').where({ id: event.data.accountId }).update({ label: event.data.label, updated_at: event.data.changedAt });
-        return;
-      case 'AccountArchived':
-        await trx('accounts').where({ id: event.data.accountId }).update({ archived: true, updated_at: event.data.archivedAt });
-        return;
-      case 'AccountUnarchived':
-        await trx('accounts').where({ id: event.data.accountId }).update({ archived: false, updated_at: event.data.unarchivedAt });
-        return;
-      case 'AccountGroupChanged':
-        await trx('accounts')
-          .where({ id: event.data.accountId })
-          .update({
+            created_at: recorded.metadata.occurredAt,
+            updated_at: recorded.metadata.occurredAt,
+          });
+          break;
+        case 'AccountLabelChanged':
+          accounts.update(event.data.accountId, { label: event.data.label, updated_at: event.data.changedAt });
+          break;
+        case 'AccountArchived':
+          accounts.update(event.data.accountId, { archived: true, updated_at: event.data.archivedAt });
+          break;
+        case 'AccountUnarchived':
+          accounts.update(event.data.accountId, { archived: false, updated_at: event.data.unarchivedAt });
+          break;
+        case 'AccountGroupChanged':
+          accounts.update(event.data.accountId, {
             threshold: event.data.threshold,
-            total_weight: event.data.members.reduce((sum, member) => sum + member.weight, 0),
+            total_weight: weightOf(event.data.members),
             group_version: event.data.groupVersion,
             updated_at: event.data.changedAt,
           });
-        await replaceMembers(trx, event.data.accountId, event.data.members);
-        return;
+          rosters.set(event.data.accountId, event.data.members);
+          break;
+      }
     }
+    await accounts.write(trx);
+    if (rosters.size === 0) return;
+    await trx.raw('delete from account_members where account_id = any(?)', [[...rosters.keys()]]);
+    const members = [...rosters].flatMap(([accountId, roster]) =>
+      roster.map((member) => ({ account_id: accountId, user_id: member.userId, address: member.address, weight: member.weight })),
+    );
+    if (members.length > 0)
+      await trx.raw(
+        `insert into account_members (account_id, user_id, address, weight)
+         select account_id, user_id, address, weight from jsonb_populate_recordset(null::account_members, ?::jsonb)`,
+        [JSON.stringify(members)],
+      );
   },
 };
-
-async function replaceMembers(
-  trx: Knex.Transaction,
-  accountId: string,
-  members: Array<{ userId: string; address: string; weight: number }>,
-): Promise<void> {
-  await trx('account_members').where({ account_id: accountId }).delete();
-  if (members.length)
-    await trx('account_members').insert(
-      members.map((member) => ({ account_id: accountId, user_id: member.userId, address: member.address, weight: member.weight })),
-    );
-}

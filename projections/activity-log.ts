@@ -84,8 +84,10 @@ export function transferOf(messages: ProposalMessage[]): Pick<EntryRow, 'amount'
     switch (message['@type']) {
       case '/cosmos.bank.v1beta1.MsgSend':
         return { amount: message.amount[0]!.amount, denom: message.amount[0]!.denom, from_address: message.fromAddress, to_address: message.toAddress };
+      case '/osmosis.tokenfactory.v1beta1.MsgMint':
       case '/emisor.tokenfactory.v1.MsgMint':
         return { amount: message.amount.amount, denom: message.amount.denom, from_address: null, to_address: message.mintToAddress };
+      case '/osmosis.tokenfactory.v1beta1.MsgBurn':
       case '/emisor.tokenfactory.v1.MsgBurn':
         return { amount: message.amount.amount, denom: message.amount.denom, from_address: message.burnFromAddress, to_address: null };
       default:
@@ -387,6 +389,5 @@ export const activityLogProjection: Projection = {
   name: 'activity-log',
   tables: ['activity_log', 'activity_log_totals', 'activity_log_accounts', 'activity_log_exchanges'],
   handles: [...new Set([...LIFECYCLE, ...OWNERSHIP, ...Object.keys(ADMIN_OPERATIONS)])],
-  apply: (trx, event) => applyEvents(trx, [event]),
   applyBatch: applyEvents,
 };

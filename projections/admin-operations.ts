@@ -3,6 +3,7 @@ import type { InvitationEvent } from '../write-side/invitation/events';
 import type { UserEvent } from '../write-side/user/events';
 import { GOVERNANCE_ADMIN_OPERATIONS } from './governance-admin-operations';
 import type { Projection } from './projection';
+import { TableChanges } from './table-changes';
 
 /** The spec's AdminOperationType: the ADMIN entries of the activity log. */
 export const ADMIN_OPERATION_TYPES = [
@@ -20,6 +21,9 @@ export const ADMIN_OPERATION_TYPES = [
   'ACCOUNT_CREATED',
   'DISBURSEMENT_REQUESTED',
   'REDEMPTION_REQUESTED',
+  // Beyond the spec's list (contract "Organizations and accounts"): suspensions, reinstatements, renames and limits.
+  'ORGANIZATION_STATUS_CHANGED',
+  'ORGANIZATION_UPDATED',
 ] as const;
 export type AdminOperationType = (typeof ADMIN_OPERATION_TYPES)[number];
 
@@ -81,18 +85,22 @@ export const adminOperationsProjection: Projection = {
   name: 'admin-operations',
   tables: ['admin_operations'],
   handles: Object.keys(ADMIN_OPERATIONS),
-  async apply(trx, event) {
-    const operation = ADMIN_OPERATIONS[event.type]!(event);
-    await trx('admin_operations').insert({
-      id: event.id,
-      type: operation.type,
-      organization_id: operation.organizationId,
-      actor_id: event.metadata.actorId,
-      actor_organization_id: event.metadata.organizationId,
-      occurred_at: event.metadata.occurredAt,
-      subject_type: operation.subjectType,
-      subject_id: operation.subjectId,
-      summary: JSON.stringify(operation.summary),
-    });
+  async applyBatch(trx, events) {
+    const operations = new TableChanges('admin_operations');
+    for (const event of events) {
+      const operation = ADMIN_OPERATIONS[event.type]!(event);
+      operations.insert({
+        id: event.id,
+        type: operation.type,
+        organization_id: operation.organizationId,
+        actor_id: event.metadata.actorId,
+        actor_organization_id: event.metadata.organizationId,
+        occurred_at: event.metadata.occurredAt,
+        subject_type: operation.subjectType,
+        subject_id: operation.subjectId,
+        summary: operation.summary,
+      });
+    }
+    await operations.write(trx);
   },
 };

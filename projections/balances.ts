@@ -2,8 +2,10 @@ import { fromBase64 } from '@cosmjs/encoding';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import type { Coin } from 'cosmjs-types/cosmos/base/v1beta1/coin';
 import type { Knex } from 'knex';
+import type { ChainBlock, ChainEvent } from '../write-side/chain/chain';
 import { CHAIN_STREAM, type BlockCommitted, type ChainGenesisRecorded } from '../write-side/chain/embedded-chain';
 import { decodeMessage, TypeUrl, type ChainMessage } from '../write-side/chain/messages';
+import { OBSERVED_STREAM, type ChainBlockObserved } from '../write-side/chain/observer';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
 import type { Projection } from './projection';
 
@@ -21,10 +23,8 @@ const amountOf = (coin: Coin | undefined): Coin => {
 };
 
 /**
- * What one successfully executed message did to balances and supply, as the embedded chain's state
- * machine (write-side/chain/ledger-state.ts) executes it: x/bank sends, token-factory mints and burns,
- * and the messages of a proposal. A proposal's messages ran when its transaction succeeded: that chain
- * fails the whole transaction of a proposal it cannot execute.
+ * What one successfully executed message did, as the embedded chain's state machine executes it: only
+ * for the blocks of the first embedded chains, which were recorded without their events (see eventsOf).
  */
 export function movementsOf(message: ChainMessage): Movement[] {
   switch (message.typeUrl) {
@@ -59,6 +59,85 @@ export function movementsOf(message: ChainMessage): Movement[] {
 export const messagesOf = (txBase64: string): ChainMessage[] =>
   TxBody.decode(TxRaw.decode(fromBase64(txBase64)).bodyBytes).messages.map(decodeMessage);
 
+const attributes = (values: Record<string, string>) => Object.entries(values).map(([key, value]) => ({ key, value }));
+
+/** Upcasts a movement of a block recorded without events into the events x/bank and the token factory emit. */
+function eventsOfMovement(movement: Movement): ChainEvent[] {
+  const amount = `${movement.amount}${movement.denom}`;
+  if (movement.kind === 'SEND')
+    return [
+      { type: 'coin_spent', attributes: attributes({ spender: movement.from!, amount }) },
+      { type: 'coin_received', attributes: attributes({ receiver: movement.to!, amount }) },
+      { type: 'transfer', attributes: attributes({ recipient: movement.to!, sender: movement.from!, amount }) },
+    ];
+  if (movement.kind === 'MINT')
+    return [
+      { type: 'coinbase', attributes: attributes({ minter: movement.to!, amount }) },
+      { type: 'coin_received', attributes: attributes({ receiver: movement.to!, amount }) },
+      { type: 'tf_mint', attributes: attributes({ mint_to_address: movement.to!, amount }) },
+    ];
+  return [
+    { type: 'coin_spent', attributes: attributes({ spender: movement.from!, amount }) },
+    { type: 'burn', attributes: attributes({ burner: movement.from!, amount }) },
+    { type: 'tf_burn', attributes: attributes({ burn_from_address: movement.from!, amount }) },
+  ];
+}
+
+/** A recorded embedded block as block results: its own events, or those upcast from its messages. */
+function blockResultsOf(block: BlockCommitted): ChainBlock {
+  return {
+    height: block.height,
+    time: block.time,
+    txs: block.txs.map((tx) => ({
+      hash: tx.hash,
+      code: tx.code,
+      events: tx.events ?? (tx.code === 0 ? messagesOf(tx.tx).flatMap(movementsOf).flatMap(eventsOfMovement) : []),
+    })),
+  };
+}
+
+const COIN = /^(\d+)([a-zA-Z][a-zA-Z0-9/:._-]*)$/;
+
+/** An SDK coins string ("5ulps,7factory/…/bond"). */
+function coinsOf(text: string): Array<{ denom: string; amount: bigint }> {
+  return text
+    .split(',')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const match = COIN.exec(part.trim());
+      if (!match) throw new Error(`balances: cannot read the amount ${JSON.stringify(part)}`);
+      return { denom: match[2]!, amount: BigInt(match[1]!) };
+    });
+}
+
+const attribute = (event: ChainEvent, key: string): string | null => event.attributes.find((candidate) => candidate.key === key)?.value ?? null;
+
+/**
+ * What a successful transaction's events say moved: x/bank's coin_spent and coin_received change
+ * balances, coinbase and burn change supply (as on any Cosmos SDK chain), and transfer, tf_mint and
+ * tf_burn are the movements the activity shows.
+ */
+function effectsOf(events: ChainEvent[]) {
+  const balances: Array<{ address: string; denom: string; amount: bigint }> = [];
+  const supply: Array<{ denom: string; amount: bigint }> = [];
+  const movements: Movement[] = [];
+  for (const event of events) {
+    const amount = attribute(event, 'amount');
+    if (amount === null) continue;
+    for (const coin of coinsOf(amount)) {
+      if (event.type === 'coin_spent') balances.push({ address: attribute(event, 'spender')!, denom: coin.denom, amount: -coin.amount });
+      else if (event.type === 'coin_received') balances.push({ address: attribute(event, 'receiver')!, denom: coin.denom, amount: coin.amount });
+      else if (event.type === 'coinbase') supply.push({ denom: coin.denom, amount: coin.amount });
+      else if (event.type === 'burn') supply.push({ denom: coin.denom, amount: -coin.amount });
+      else if (event.type === 'transfer')
+        movements.push({ kind: 'SEND', from: attribute(event, 'sender'), to: attribute(event, 'recipient'), ...coin });
+      else if (event.type === 'tf_mint') movements.push({ kind: 'MINT', from: null, to: attribute(event, 'mint_to_address'), ...coin });
+      else if (event.type === 'tf_burn') movements.push({ kind: 'BURN', from: attribute(event, 'burn_from_address'), to: null, ...coin });
+    }
+  }
+  return { balances, supply, movements };
+}
+
 interface SupplyChange {
   minted: bigint;
   burned: bigint;
@@ -66,57 +145,60 @@ interface SupplyChange {
   burns: number;
 }
 
+/** Movements written per statement: a batch of busy blocks is sent in slices. */
+const MOVEMENTS_PER_STATEMENT = 50_000;
+
 /** Keys of per-address deltas; a NUL never occurs in an address or a denom. */
 const balanceKey = (address: string, denom: string) => `${address}\u0000${denom}`;
 
-async function applyBlock(trx: Knex.Transaction, block: BlockCommitted): Promise<void> {
+/** Folds the batch's blocks, in order, into one set of rows, deltas and totals: a few statements however many blocks. */
+async function applyBlocks(trx: Knex.Transaction, blocks: Array<{ chainId: string; block: ChainBlock }>): Promise<void> {
   const movements: Array<Record<string, string | number | null>> = [];
   const deltas = new Map<string, bigint>();
   const supply = new Map<string, SupplyChange>();
+  const heads = new Map<string, ChainBlock>();
   const shift = (address: string, denom: string, amount: bigint) =>
     deltas.set(balanceKey(address, denom), (deltas.get(balanceKey(address, denom)) ?? 0n) + amount);
-  const row = (txIndex: number, movementIndex: number, hash: string, direction: 'IN' | 'OUT', address: string, counterparty: string | null, movement: Movement) =>
-    movements.push({
-      height: block.height,
-      tx_index: txIndex,
-      movement_index: movementIndex,
-      direction,
-      address,
-      kind: movement.kind,
-      counterparty,
-      denom: movement.denom,
-      amount: movement.amount.toString(),
-      tx_hash: hash,
-      block_time: block.time,
-    });
-
-  block.txs.forEach((tx, txIndex) => {
-    // A failed transaction changed nothing but its signers' sequences.
-    if (tx.code !== 0) return;
-    messagesOf(tx.tx)
-      .flatMap(movementsOf)
-      .forEach((movement, movementIndex) => {
-        if (movement.from !== null) {
-          shift(movement.from, movement.denom, -movement.amount);
-          row(txIndex, movementIndex, tx.hash, 'OUT', movement.from, movement.to, movement);
-        }
-        if (movement.to !== null) {
-          shift(movement.to, movement.denom, movement.amount);
-          row(txIndex, movementIndex, tx.hash, 'IN', movement.to, movement.from, movement);
-        }
-        if (movement.kind === 'SEND') return;
-        const change = supply.get(movement.denom) ?? { minted: 0n, burned: 0n, mints: 0, burns: 0 };
-        if (movement.kind === 'MINT') supply.set(movement.denom, { ...change, minted: change.minted + movement.amount, mints: change.mints + 1 });
-        else supply.set(movement.denom, { ...change, burned: change.burned + movement.amount, burns: change.burns + 1 });
+  for (const { chainId, block } of blocks) {
+    if ((heads.get(chainId)?.height ?? -1) < block.height) heads.set(chainId, block);
+    const row = (txIndex: number, movementIndex: number, hash: string, direction: 'IN' | 'OUT', address: string, counterparty: string | null, movement: Movement) =>
+      movements.push({
+        height: block.height,
+        tx_index: txIndex,
+        movement_index: movementIndex,
+        direction,
+        address,
+        kind: movement.kind,
+        counterparty,
+        denom: movement.denom,
+        amount: movement.amount.toString(),
+        tx_hash: hash,
+        block_time: block.time,
       });
-  });
+    block.txs.forEach((tx, txIndex) => {
+      // A failed transaction changed nothing but its signers' sequences.
+      if (tx.code !== 0) return;
+      const effects = effectsOf(tx.events);
+      for (const change of effects.balances) shift(change.address, change.denom, change.amount);
+      for (const change of effects.supply) {
+        const total = supply.get(change.denom) ?? { minted: 0n, burned: 0n, mints: 0, burns: 0 };
+        if (change.amount > 0n) supply.set(change.denom, { ...total, minted: total.minted + change.amount, mints: total.mints + 1 });
+        else supply.set(change.denom, { ...total, burned: total.burned - change.amount, burns: total.burns + 1 });
+      }
+      effects.movements.forEach((movement, movementIndex) => {
+        if (movement.from !== null) row(txIndex, movementIndex, tx.hash, 'OUT', movement.from, movement.to, movement);
+        if (movement.to !== null) row(txIndex, movementIndex, tx.hash, 'IN', movement.to, movement.from, movement);
+      });
+    });
+  }
 
-  if (movements.length > 0)
+  // In slices, so that a batch of busy blocks never becomes one document too large to send.
+  for (let from = 0; from < movements.length; from += MOVEMENTS_PER_STATEMENT)
     await trx.raw(
       `insert into chain_movements (height, tx_index, movement_index, direction, address, kind, counterparty, denom, amount, tx_hash, block_time)
        select * from jsonb_to_recordset(?::jsonb) as m(height bigint, tx_index integer, movement_index integer, direction text, address text,
          kind text, counterparty text, denom text, amount numeric, tx_hash text, block_time timestamptz)`,
-      [JSON.stringify(movements)],
+      [JSON.stringify(movements.slice(from, from + MOVEMENTS_PER_STATEMENT))],
     );
 
   const changed = [...deltas].filter(([, delta]) => delta !== 0n);
@@ -159,26 +241,45 @@ async function applyBlock(trx: Knex.Transaction, block: BlockCommitted): Promise
     );
   }
 
-  await trx('chain_head').update({ height: block.height, block_time: block.time });
+  // Observers of a remote chain may record its blocks out of order: the head only moves forward.
+  for (const [chainId, block] of heads)
+    await trx.raw(
+      `insert into chain_head (chain_id, height, block_time) values (?, ?, ?)
+       on conflict (chain_id) do update set height = greatest(chain_head.height, excluded.height),
+         block_time = case when excluded.height > chain_head.height then excluded.block_time else chain_head.block_time end`,
+      [chainId, block.height, block.time],
+    );
 }
 
 /**
  * Balances per address and denom, supply per denom (with the mint and burn totals), every movement of
- * value, and the height they stand at: a pure fold of the platform chain's recorded blocks, so they
- * equal what the chain answers after every block. It never calls the chain.
+ * value, and the height they stand at: a pure fold of the chain's block results, whichever chain — the
+ * embedded chain's recorded blocks, or a node's blocks as the Chain port observed them (CHAIN=cosmos) —
+ * so they equal what the chain answers after every block. It never calls the chain.
  */
 export const balancesProjection: Projection = {
   name: 'balances',
   tables: ['chain_head', 'chain_balances', 'chain_supply', 'chain_movements'],
-  handles: ['ChainGenesisRecorded', 'BlockCommitted'],
-  async apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void> {
-    // Only the deployment's own chain: a scratch chain on another stream is not its ledger.
-    if (event.streamId !== CHAIN_STREAM) return;
-    if (event.type === 'ChainGenesisRecorded') {
-      const genesis = event.data as ChainGenesisRecorded;
-      await trx('chain_head').insert({ chain_id: genesis.chainId, height: 0, block_time: genesis.genesisTime });
-      return;
+  handles: ['ChainGenesisRecorded', 'BlockCommitted', 'ChainBlockObserved'],
+  async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
+    const blocks: Array<{ chainId: string; block: ChainBlock }> = [];
+    let ownChainId: string | null = null;
+    for (const event of events) {
+      if (event.type === 'ChainBlockObserved') {
+        if (event.streamId === OBSERVED_STREAM) blocks.push({ chainId: (event.data as ChainBlockObserved).chainId, block: event.data as ChainBlockObserved });
+        continue;
+      }
+      // Only the deployment's own chain: a scratch chain on another stream is not its ledger.
+      if (event.streamId !== CHAIN_STREAM) continue;
+      if (event.type === 'ChainGenesisRecorded') {
+        const genesis = event.data as ChainGenesisRecorded;
+        await trx('chain_head').insert({ chain_id: genesis.chainId, height: 0, block_time: genesis.genesisTime });
+        ownChainId = genesis.chainId;
+        continue;
+      }
+      ownChainId ??= ((await trx('chain_head').first('chain_id')) as { chain_id: string }).chain_id;
+      blocks.push({ chainId: ownChainId, block: blockResultsOf(event.data as BlockCommitted) });
     }
-    await applyBlock(trx, event.data as BlockCommitted);
+    await applyBlocks(trx, blocks);
   },
 };

@@ -37,7 +37,15 @@ const onBridging =
     };
   };
 
-/** ADMIN records of the issuing core: whitelist changes, account creation, bridging requests. */
+/** The central bank's changes to an organization's standing, shown in that organization's log (and the bank's). */
+const onOrganizationChange =
+  (type: 'ORGANIZATION_STATUS_CHANGED' | 'ORGANIZATION_UPDATED', summary: (data: Record<string, unknown>) => Record<string, unknown>) =>
+  (event: RecordedEvent): AdminOperation => {
+    const data = event.data as { organizationId: string } & Record<string, unknown>;
+    return { type, organizationId: data.organizationId, subjectType: 'Organization', subjectId: data.organizationId, summary: summary(data) };
+  };
+
+/** ADMIN records of the issuing core: whitelist changes, account creation, bridging requests, organization standing. */
 export const GOVERNANCE_ADMIN_OPERATIONS: Record<string, (event: RecordedEvent) => AdminOperation> = {
   WhitelistAddressAdded: onWhitelist('WHITELIST_ADD'),
   WhitelistAddressRemoved: onWhitelist('WHITELIST_REMOVE'),
@@ -60,4 +68,11 @@ export const GOVERNANCE_ADMIN_OPERATIONS: Record<string, (event: RecordedEvent) 
   },
   DisbursementRequested: onBridging('DISBURSEMENT_REQUESTED'),
   RedemptionRequested: onBridging('REDEMPTION_REQUESTED'),
+  OrganizationSuspended: onOrganizationChange('ORGANIZATION_STATUS_CHANGED', () => ({ status: 'SUSPENDED', previousStatus: 'ACTIVE' })),
+  OrganizationReinstated: onOrganizationChange('ORGANIZATION_STATUS_CHANGED', () => ({ status: 'ACTIVE', previousStatus: 'SUSPENDED' })),
+  OrganizationRenamed: onOrganizationChange('ORGANIZATION_UPDATED', (data) => ({ name: data.name })),
+  DisbursementLimitSet: onOrganizationChange('ORGANIZATION_UPDATED', (data) => ({
+    disbursementLimitPerDay: data.disbursementLimitPerDay,
+    previousLimit: data.previousLimit,
+  })),
 };

@@ -1,82 +1,229 @@
+import type { Knex } from 'knex';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
-import { INSTANT_PAYMENT_EVENT_TYPES, type InstantPaymentEvent } from '../write-side/instant-payments/events';
+import { INSTANT_PAYMENT_EVENT_TYPES, type InstantPaymentEvent, type PaymentParties } from '../write-side/instant-payments/events';
 import type { Projection } from './projection';
 
-/** Instant Payments clients (balance, alias) and payments (status, settlement); KPIs are queried over them. */
-export const instantPaymentsProjection: Projection = {
-  name: 'instant-payments',
-  tables: ['ip_clients', 'ip_payments'],
-  handles: INSTANT_PAYMENT_EVENT_TYPES,
-  async apply(trx, recorded) {
-    const event = recorded as unknown as RecordedEvent & InstantPaymentEvent;
+interface ClientRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  alias: string | null;
+  external_ref: string | null;
+  demo: boolean;
+  active: boolean;
+  balance: string;
+  created_at: string;
+  updated_at: string;
+}
+
+interface ClientChange {
+  id: string;
+  delta: bigint;
+  alias: string | null;
+  active: boolean | null;
+  at: string;
+}
+
+interface PaymentRow {
+  id: string;
+  kind: string;
+  status: string;
+  amount: string;
+  reference: string | null;
+  sender_client_id: string;
+  sender_organization_id: string;
+  sender_alias: string;
+  recipient_client_id: string;
+  recipient_organization_id: string;
+  recipient_alias: string;
+  request_fingerprint: string | null;
+  batch_number: number | null;
+  failure_code: string | null;
+  tx_hash: string | null;
+  created_at: string;
+  settled_at: string | null;
+  updated_at: string;
+}
+
+type PaymentChange = Partial<Pick<PaymentRow, 'status' | 'batch_number' | 'failure_code' | 'tx_hash' | 'settled_at'>> & { id: string; updated_at: string };
+
+/**
+ * Folds a batch of events into row changes in memory, then writes them with one statement per table
+ * and kind of change (inserts, updates) for the whole batch: the projection's cost per event is a
+ * few map operations, not a round trip.
+ */
+class Changes {
+  readonly newClients = new Map<string, ClientRow>();
+  readonly clients = new Map<string, ClientChange>();
+  readonly newPayments = new Map<string, PaymentRow>();
+  readonly payments = new Map<string, PaymentChange>();
+  /** Failed settlement batches: their payments FAILED and their senders refunded, found by batch number. */
+  readonly failedBatches: Array<{ organizationId: string; batchNumber: number; failureCode: string; txHash: string | null; at: string }> = [];
+  readonly cashMovements: Array<{ id: string; kind: string; client_id: string; organization_id: string; amount: string; reference: string | null; created_at: string }> = [];
+
+  client(id: string, at: string, change: { delta?: bigint; alias?: string; active?: boolean }): void {
+    const inserted = this.newClients.get(id);
+    if (inserted) {
+      inserted.balance = (BigInt(inserted.balance) + (change.delta ?? 0n)).toString();
+      if (change.alias !== undefined) inserted.alias = change.alias;
+      if (change.active !== undefined) inserted.active = change.active;
+      inserted.updated_at = at;
+      return;
+    }
+    const current = this.clients.get(id) ?? { id, delta: 0n, alias: null, active: null, at };
+    current.delta += change.delta ?? 0n;
+    if (change.alias !== undefined) current.alias = change.alias;
+    if (change.active !== undefined) current.active = change.active;
+    current.at = at;
+    this.clients.set(id, current);
+  }
+
+  payment(id: string, change: Omit<PaymentChange, 'id'>): void {
+    const inserted = this.newPayments.get(id);
+    if (inserted) {
+      Object.assign(inserted, change);
+      return;
+    }
+    this.payments.set(id, { ...this.payments.get(id), ...change, id });
+  }
+
+  insertPayment(payment: PaymentParties, status: string, at: string): void {
+    this.newPayments.set(payment.paymentId, {
+      id: payment.paymentId,
+      kind: payment.kind,
+      status,
+      amount: payment.amount,
+      reference: payment.reference,
+      sender_client_id: payment.senderClientId,
+      sender_organization_id: payment.senderOrganizationId,
+      sender_alias: payment.senderAlias,
+      recipient_client_id: payment.recipientClientId,
+      recipient_organization_id: payment.recipientOrganizationId,
+      recipient_alias: payment.recipientAlias,
+      request_fingerprint: payment.requestFingerprint,
+      batch_number: null,
+      failure_code: null,
+      tx_hash: null,
+      created_at: payment.createdAt,
+      settled_at: status === 'COMPLETED' ? payment.createdAt : null,
+      updated_at: at,
+    });
+  }
+
+  fold(recorded: RecordedEvent): void {
+    const event = recorded as unknown as InstantPaymentEvent;
     const at = recorded.metadata.occurredAt;
-    const client = (id: string) => trx('ip_clients').where({ id });
-    const payment = (id: string) => trx('ip_payments').where({ id });
     switch (event.type) {
       case 'InstantPaymentClientRegistered':
-        await trx('ip_clients').insert({
+        this.newClients.set(event.data.clientId, {
           id: event.data.clientId,
           organization_id: event.data.organizationId,
           name: event.data.name,
+          alias: null,
           external_ref: event.data.externalRef,
           demo: event.data.demo,
+          active: true,
           balance: event.data.startingBalance,
           created_at: at,
           updated_at: at,
         });
         return;
       case 'InstantPaymentAliasActivated':
-        await client(event.data.clientId).update({ alias: event.data.alias, updated_at: at });
-        return;
-      case 'InstantPaymentClientDebited':
-        await client(event.data.clientId).update({ balance: trx.raw('balance - ?::numeric', [event.data.amount]), updated_at: at });
-        return;
-      case 'InstantPaymentClientCredited':
-      case 'InstantPaymentClientRefunded':
-        await client(event.data.clientId).update({ balance: trx.raw('balance + ?::numeric', [event.data.amount]), updated_at: at });
-        return;
-      case 'InstantPaymentAliasClaimed':
-        return; // the guard stream; the client's own AliasActivated sets the row
-      case 'InstantPaymentInitiated':
-        await trx('ip_payments').insert({
-          id: event.data.paymentId,
-          kind: event.data.kind,
-          status: 'PENDING',
+        return this.client(event.data.clientId, at, { alias: event.data.alias });
+      case 'InstantPaymentClientCashedIn':
+      case 'InstantPaymentClientCashedOut': {
+        const cashIn = event.type === 'InstantPaymentClientCashedIn';
+        this.cashMovements.push({
+          id: event.data.movementId,
+          kind: cashIn ? 'CASH_IN' : 'CASH_OUT',
+          client_id: event.data.clientId,
+          organization_id: event.data.organizationId,
           amount: event.data.amount,
           reference: event.data.reference,
-          sender_client_id: event.data.senderClientId,
-          sender_organization_id: event.data.senderOrganizationId,
-          sender_alias: event.data.senderAlias,
-          recipient_client_id: event.data.recipientClientId,
-          recipient_organization_id: event.data.recipientOrganizationId,
-          recipient_alias: event.data.recipientAlias,
-          created_at: event.data.createdAt,
-          updated_at: at,
+          created_at: at,
         });
+        return this.client(event.data.clientId, at, { delta: cashIn ? BigInt(event.data.amount) : -BigInt(event.data.amount) });
+      }
+      case 'InstantPaymentClientDeactivated':
+        return this.client(event.data.clientId, at, { active: false });
+      case 'InstantPaymentClientTokenRevoked':
+      case 'InstantPaymentAliasClaimed':
+      case 'InstantPaymentAliasReleased':
+      case 'InstantPaymentSettlementBatchSettled':
+        return; // the ledger's and the guard's own bookkeeping; Received completes the payments
+      case 'InstantPaymentTransferred':
+        this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount) });
+        this.client(event.data.recipientClientId, at, { delta: BigInt(event.data.amount) });
+        return this.insertPayment(event.data, 'COMPLETED', at);
+      case 'InstantPaymentSent':
+        this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount) });
+        return this.insertPayment(event.data, 'PENDING', at);
+      case 'InstantPaymentSettlementBatchStarted':
+        for (const transfer of event.data.transfers)
+          for (const payment of transfer.payments) this.payment(payment.paymentId, { batch_number: event.data.batchNumber, updated_at: at });
         return;
-      case 'InstantPaymentSenderDebited':
-      case 'InstantPaymentSettlementAbandoned':
-        await payment(event.data.paymentId).update({ settlement_pending: false, updated_at: at });
+      case 'InstantPaymentSettlementBatchAbandoned':
         return;
-      case 'InstantPaymentSettlementStarted':
-        await payment(event.data.paymentId).update({ settlement_pending: true, updated_at: at });
+      case 'InstantPaymentSettlementBatchFailed':
+        this.failedBatches.push({ organizationId: event.data.organizationId, batchNumber: event.data.batchNumber, failureCode: event.data.failureCode, txHash: event.data.txHash, at });
         return;
-      case 'InstantPaymentSettled':
-        await payment(event.data.paymentId).update({ settlement_pending: false, tx_hash: event.data.txHash, settled_at: event.data.settledAt, updated_at: at });
-        return;
-      case 'InstantPaymentSettlementFailed':
-        await payment(event.data.paymentId).update({ settlement_pending: false, tx_hash: event.data.txHash, failure_code: event.data.failureCode, updated_at: at });
-        return;
-      case 'InstantPaymentCompleted':
-        await payment(event.data.paymentId).update({
-          status: 'COMPLETED',
-          settled_at: trx.raw('coalesce(settled_at, ?)', [event.data.completedAt]),
-          updated_at: at,
-        });
-        return;
-      case 'InstantPaymentFailed':
-        await payment(event.data.paymentId).update({ status: 'FAILED', failure_code: event.data.failureCode, updated_at: at });
+      case 'InstantPaymentsReceived':
+        for (const payment of event.data.payments) {
+          this.client(payment.recipientClientId, at, { delta: BigInt(payment.amount) });
+          this.payment(payment.paymentId, { status: 'COMPLETED', tx_hash: event.data.txHash, settled_at: event.data.settledAt, updated_at: at });
+        }
         return;
     }
-  },
+  }
+
+  async write(trx: Knex.Transaction): Promise<void> {
+    if (this.newClients.size > 0)
+      await trx.raw(`insert into ip_clients select * from jsonb_populate_recordset(null::ip_clients, ?::jsonb)`, [JSON.stringify([...this.newClients.values()])]);
+    if (this.clients.size > 0)
+      await trx.raw(
+        `update ip_clients c set balance = c.balance + v.delta, alias = coalesce(v.alias, c.alias), active = coalesce(v.active, c.active), updated_at = v.at
+           from jsonb_to_recordset(?::jsonb) as v(id text, delta numeric, alias text, active boolean, at timestamptz)
+          where c.id = v.id`,
+        [JSON.stringify([...this.clients.values()].map((change) => ({ ...change, delta: change.delta.toString() })))],
+      );
+    if (this.newPayments.size > 0)
+      await trx.raw(`insert into ip_payments select * from jsonb_populate_recordset(null::ip_payments, ?::jsonb)`, [JSON.stringify([...this.newPayments.values()])]);
+    if (this.payments.size > 0)
+      await trx.raw(
+        `update ip_payments p set status = coalesce(v.status, p.status), batch_number = coalesce(v.batch_number, p.batch_number),
+                tx_hash = coalesce(v.tx_hash, p.tx_hash), settled_at = coalesce(v.settled_at, p.settled_at), updated_at = v.updated_at
+           from jsonb_to_recordset(?::jsonb) as v(id text, status text, batch_number integer, tx_hash text, settled_at timestamptz, updated_at timestamptz)
+          where p.id = v.id`,
+        [JSON.stringify([...this.payments.values()])],
+      );
+    for (const batch of this.failedBatches) {
+      // A failed batch refunds its senders: the payments of that batch, PENDING until now.
+      await trx.raw(
+        `with failed as (
+           update ip_payments set status = 'FAILED', failure_code = ?, tx_hash = ?, updated_at = ?
+            where sender_organization_id = ? and batch_number = ? and status = 'PENDING'
+           returning sender_client_id, amount)
+         update ip_clients c set balance = c.balance + r.refund, updated_at = ?
+           from (select sender_client_id, sum(amount) as refund from failed group by sender_client_id) r
+          where c.id = r.sender_client_id`,
+        [batch.failureCode, batch.txHash, batch.at, batch.organizationId, batch.batchNumber, batch.at],
+      );
+    }
+    if (this.cashMovements.length > 0)
+      await trx.raw(`insert into ip_cash_movements select * from jsonb_populate_recordset(null::ip_cash_movements, ?::jsonb)`, [JSON.stringify(this.cashMovements)]);
+  }
+}
+
+/** Instant Payments clients (balance, alias, active), payments (status, settlement) and cash movements; KPIs are queried over them. */
+export const instantPaymentsProjection: Projection = {
+  name: 'instant-payments',
+  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements'],
+  handles: INSTANT_PAYMENT_EVENT_TYPES,
+  applyBatch: (trx, events) => applyInstantPayments(trx, events),
 };
+
+async function applyInstantPayments(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
+  const changes = new Changes();
+  for (const event of events) changes.fold(event);
+  await changes.write(trx);
+}

@@ -2,9 +2,10 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
 
 /**
- * A read model: folds events into rows of the tables it owns. `apply` runs inside the runner's
- * transaction, together with the checkpoint update, so an event is applied exactly once.
- * A projection never calls the chain or another service.
+ * A read model: folds events into rows of the tables it owns. The runner hands it every event it
+ * handles of one batch, in global order, inside one transaction that also moves its checkpoint, so a
+ * batch is applied exactly once or not at all. A projection writes a batch with set-based statements
+ * (a few per table, however many events the batch holds) and never calls the chain or another service.
  */
 export interface Projection {
   name: string;
@@ -12,10 +13,16 @@ export interface Projection {
   tables: string[];
   /** Event types it reacts to; others only advance its checkpoint. */
   handles: readonly string[];
-  apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void>;
-  /**
-   * Optional: folds several handled events at once, in order (set-based writes instead of statements
-   * per event); when present the runner calls it instead of `apply`.
-   */
-  applyBatch?(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
+  /** Folds a non-empty batch of handled events, oldest first. */
+  applyBatch(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
 }
+
+/**
+ * For a projection not yet written set-based: applies the batch one event at a time, in order. Each
+ * event still costs its own statements, so batch throughput stays that of single events.
+ */
+export const oneEventAtATime =
+  (apply: (trx: Knex.Transaction, event: RecordedEvent) => Promise<void>): Projection['applyBatch'] =>
+  async (trx, events) => {
+    for (const event of events) await apply(trx, event);
+  };

@@ -1,22 +1,29 @@
-import type { Knex } from 'knex';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
 import { totalWeight } from '../write-side/proposal/decide';
 import { PROPOSAL_EVENT_TYPES, type ProposalEvent } from '../write-side/proposal/events';
 import type { Projection } from './projection';
+import { TableChanges } from './table-changes';
+
+const TALLY_COLUMN = { YES: 'tally_yes', NO: 'tally_no', ABSTAIN: 'tally_abstain', NO_WITH_VETO: 'tally_no_with_veto' } as const;
+type Tally = Record<(typeof TALLY_COLUMN)[keyof typeof TALLY_COLUMN], number>;
 
 /** Proposals with their tally and execution, and one row per vote. */
 export const proposalsProjection: Projection = {
   name: 'proposals',
   tables: ['proposal_votes', 'proposals'],
   handles: PROPOSAL_EVENT_TYPES,
-  async apply(trx: Knex.Transaction, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as ProposalEvent;
-    const at = recorded.metadata.occurredAt;
-    switch (event.type) {
-      case 'ProposalSubmitted': {
-        const data = event.data;
-        await trx('proposals')
-          .insert({
+  async applyBatch(trx, events: RecordedEvent[]) {
+    const proposals = new TableChanges('proposals', { onConflict: 'ignore' });
+    const votes: Array<Record<string, unknown>> = [];
+    /** Weight the batch's votes add to each proposal's tally, per option. */
+    const tallies = new Map<string, Tally>();
+    for (const recorded of events) {
+      const event = recorded as unknown as ProposalEvent;
+      const at = recorded.metadata.occurredAt;
+      switch (event.type) {
+        case 'ProposalSubmitted': {
+          const data = event.data;
+          proposals.insert({
             id: data.proposalId,
             account_id: data.multisigId,
             organization_id: data.organizationId,
@@ -24,9 +31,9 @@ export const proposalsProjection: Projection = {
             status: 'SUBMITTED',
             title: data.title,
             proposer_id: data.proposerId,
-            messages: JSON.stringify(data.messages),
-            group_change: data.groupChange ? JSON.stringify(data.groupChange) : null,
-            electorate: JSON.stringify(data.electorate),
+            messages: data.messages,
+            group_change: data.groupChange ?? null,
+            electorate: data.electorate,
             threshold: data.threshold,
             total_weight: totalWeight(data.electorate),
             group_version: data.groupVersion,
@@ -34,53 +41,35 @@ export const proposalsProjection: Projection = {
             created_at: data.createdAt,
             voting_ends_at: data.votingEndsAt,
             updated_at: data.createdAt,
-          })
-          .onConflict('id')
-          .ignore();
-        return;
-      }
-      case 'VoteCast': {
-        const data = event.data;
-        await trx('proposal_votes')
-          .insert({
-            proposal_id: data.proposalId,
-            user_id: data.userId,
-            address: data.address,
-            option: data.option,
-            weight: data.weight,
-            cast_at: data.castAt,
-          })
-          .onConflict(['proposal_id', 'user_id'])
-          .ignore();
-        const column = { YES: 'tally_yes', NO: 'tally_no', ABSTAIN: 'tally_abstain', NO_WITH_VETO: 'tally_no_with_veto' }[data.option];
-        await trx('proposals').where({ id: data.proposalId }).increment(column, data.weight).update({ updated_at: data.castAt });
-        return;
-      }
-      case 'ProposalAccepted':
-        await trx('proposals').where({ id: event.data.proposalId }).update({ status: 'ACCEPTED', decided_at: event.data.decidedAt, updated_at: at });
-        return;
-      case 'ProposalRejected':
-        await trx('proposals')
-          .where({ id: event.data.proposalId })
-          .update({ status: 'REJECTED', rejection_reason: event.data.reason, decided_at: event.data.decidedAt, updated_at: at });
-        return;
-      case 'ProposalAborted':
-        await trx('proposals').where({ id: event.data.proposalId }).update({ status: 'ABORTED', decided_at: event.data.abortedAt, updated_at: at });
-        return;
-      case 'ProposalWithdrawn':
-        await trx('proposals')
-          .where({ id: event.data.proposalId })
-          .update({ status: 'WITHDRAWN', decided_at: event.data.withdrawnAt, updated_at: at });
-        return;
-      case 'ProposalExecutionStarted':
-        await trx('proposals')
-          .where({ id: event.data.proposalId })
-          .update({ execution_attempts: event.data.attempt, execution_pending: true, tx_hash: event.data.txHash, updated_at: at });
-        return;
-      case 'ProposalExecuted':
-        await trx('proposals')
-          .where({ id: event.data.proposalId })
-          .update({
+          });
+          break;
+        }
+        case 'VoteCast': {
+          const data = event.data;
+          votes.push({ proposal_id: data.proposalId, user_id: data.userId, address: data.address, option: data.option, weight: data.weight, cast_at: data.castAt });
+          const tally = tallies.get(data.proposalId) ?? { tally_yes: 0, tally_no: 0, tally_abstain: 0, tally_no_with_veto: 0 };
+          tally[TALLY_COLUMN[data.option]] += data.weight;
+          tallies.set(data.proposalId, tally);
+          proposals.update(data.proposalId, { updated_at: data.castAt });
+          break;
+        }
+        case 'ProposalAccepted':
+          proposals.update(event.data.proposalId, { status: 'ACCEPTED', decided_at: event.data.decidedAt, updated_at: at });
+          break;
+        case 'ProposalRejected':
+          proposals.update(event.data.proposalId, { status: 'REJECTED', rejection_reason: event.data.reason, decided_at: event.data.decidedAt, updated_at: at });
+          break;
+        case 'ProposalAborted':
+          proposals.update(event.data.proposalId, { status: 'ABORTED', decided_at: event.data.abortedAt, updated_at: at });
+          break;
+        case 'ProposalWithdrawn':
+          proposals.update(event.data.proposalId, { status: 'WITHDRAWN', decided_at: event.data.withdrawnAt, updated_at: at });
+          break;
+        case 'ProposalExecutionStarted':
+          proposals.update(event.data.proposalId, { execution_attempts: event.data.attempt, execution_pending: true, tx_hash: event.data.txHash, updated_at: at });
+          break;
+        case 'ProposalExecuted':
+          proposals.update(event.data.proposalId, {
             execution_pending: false,
             executor_result: event.data.executorResult,
             tx_hash: event.data.txHash,
@@ -89,7 +78,24 @@ export const proposalsProjection: Projection = {
             executed_at: event.data.executedAt,
             updated_at: at,
           });
-        return;
+          break;
+      }
     }
+    await proposals.write(trx);
+    if (votes.length === 0) return;
+    await trx.raw(
+      `insert into proposal_votes (proposal_id, user_id, address, option, weight, cast_at)
+       select proposal_id, user_id, address, option, weight, cast_at from jsonb_populate_recordset(null::proposal_votes, ?::jsonb)
+       on conflict (proposal_id, user_id) do nothing`,
+      [JSON.stringify(votes)],
+    );
+    // Tallies add up (a vote counts whenever it is applied, as before); one statement for the batch.
+    await trx.raw(
+      `update proposals p set tally_yes = p.tally_yes + t.tally_yes, tally_no = p.tally_no + t.tally_no,
+         tally_abstain = p.tally_abstain + t.tally_abstain, tally_no_with_veto = p.tally_no_with_veto + t.tally_no_with_veto
+       from jsonb_to_recordset(?::jsonb) as t(id text, tally_yes integer, tally_no integer, tally_abstain integer, tally_no_with_veto integer)
+       where p.id = t.id`,
+      [JSON.stringify([...tallies].map(([id, tally]) => ({ id, ...tally })))],
+    );
   },
 };

@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { BehaviorSubject, filter, firstValueFrom, map, race, timer, type Subscription } from 'rxjs';
+import type { Subscription } from 'rxjs';
 import type { Logger } from '../runtime/logger';
 import {
   comparePositions,
+  positionToString,
   type EventStore,
   type GlobalPosition,
   type RecordedEvent,
@@ -10,40 +11,87 @@ import {
 import type { Projection } from './projection';
 
 export interface ProjectionRunnerOptions {
-  /** Most events one projection applies in one transaction. */
+  /** Most events read from the store, and applied by one projection, in one go. */
   batchSize?: number;
-  /** First delay before the live feed restarts after a failure; it doubles up to maxRestartDelayMs. */
+  /** Projections writing one batch at the same time, each on its own connection. */
+  concurrency?: number;
+  /** First delay before the runner resumes after the database failed it; it doubles up to maxRestartDelayMs. */
   restartDelayMs?: number;
   maxRestartDelayMs?: number;
 }
 
 export interface RebuildReport {
-  projection: string;
-  /** Events read from the log. */
+  /** Events read from the log (once, whatever the number of projections rebuilt). */
   events: number;
-  /** Of those, the ones the projection handles. */
-  applied: number;
+  /** Per projection, in the order asked: how many of those events it handled. */
+  projections: Array<{ name: string; applied: number }>;
 }
 
 /**
  * How many events a projection may let pass without reacting before its checkpoint is saved anyway, so
  * that a restart does not re-read the whole log for a projection that ignores most of it.
  */
-const IGNORED_EVENTS_PER_CHECKPOINT = 1000;
+const IGNORED_EVENTS_PER_CHECKPOINT = 10_000;
+/** How long the runner waits for the database to answer before it takes a failure for an outage. */
+const PING_TIMEOUT_MS = 2000;
+
+/** SQLSTATE classes of failures that say nothing about the event: connection, resources, shutdown, rollback. */
+const TRANSIENT_SQLSTATE = /^(08|40|53|57|58)|^55P03$/;
+
+/** Whether an error comes from reaching the database rather than from what was asked of it. */
+function isConnectionTrouble(error: unknown): boolean {
+  const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === 'string' && /^E[A-Z]{3,}$/.test(code)) return true; // ECONNREFUSED, ECONNRESET, EPIPE…
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_SQLSTATE.test(code);
+  if (name === 'KnexTimeoutError') return true;
+  return typeof message === 'string' && /connection|terminat/i.test(message);
+}
+
+/** Why a projection stopped, for operators: the SQLSTATE and the object it names, never the SQL text. */
+function reasonOf(error: unknown): string {
+  const { code, table, column, constraint } = (error ?? {}) as Record<string, unknown>;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+    const on = [table && `table ${String(table)}`, column && `column ${String(column)}`, constraint && `constraint ${String(constraint)}`].filter(Boolean);
+    return `database error ${code}${on.length > 0 ? ` on ${on.join(', ')}` : ''}`;
+  }
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 500);
+}
+
+/** One projection's progress as the runner tracks it. */
+interface Lane {
+  projection: Projection;
+  handles: ReadonlySet<string>;
+  /** The last position it has applied (or may skip: it ignores the events up to it); null before any. */
+  reached: GlobalPosition | null;
+  ignoredSinceCheckpoint: number;
+  /** Stopped by an event it cannot apply: the others go on without it until the next start. */
+  failed: boolean;
+  /** projection_failures holds a row for it, to remove once it applies past that event. */
+  failureRecorded: boolean;
+}
 
 /**
  * Feeds every projection from the store. Each projection keeps its own checkpoint, written in the same
  * transaction as its rows, so a crash applies nothing twice and skips nothing: the next run starts after
- * the checkpoint. Live events are applied in batches: whatever arrived while the previous batch was
- * being written goes in the next transaction. `waitFor` gives the command side read-your-writes.
+ * the checkpoint. Events are read once per batch, in the store's commit-safe global order, and every
+ * projection gets the batch in a transaction of its own.
+ *
+ * A projection that fails on an event (not on the database) stops alone: it applies everything before
+ * that event, the failure is recorded in projection_failures (health check, control-panel alerts), and
+ * the others go on; the next start tries it again. A database failure stops the whole runner, which
+ * resumes from the checkpoints after a short delay that resets once it succeeds.
+ *
+ * `waitFor` gives the command side read-your-writes, for the projections a command's answer needs.
  */
 export class ProjectionRunner {
-  private readonly reached = new BehaviorSubject<GlobalPosition | null>(null);
+  private readonly lanes: Lane[];
   private readonly batchSize: number;
+  private readonly concurrency: number;
   private readonly restartDelayMs: number;
   private readonly maxRestartDelayMs: number;
-  /** Per projection: events it ignored since its checkpoint was last saved. */
-  private readonly ignoredSinceCheckpoint = new Map<string, number>();
+  /** Pending waitFor calls; each checks its condition whenever a projection moves or stops. */
+  private readonly waiters = new Set<() => void>();
   private subscription: Subscription | null = null;
   private pending: RecordedEvent[] = [];
   private applying: Promise<void> | null = null;
@@ -58,19 +106,35 @@ export class ProjectionRunner {
     private readonly logger: Logger,
     options: ProjectionRunnerOptions = {},
   ) {
-    this.batchSize = options.batchSize ?? 500;
-    this.restartDelayMs = options.restartDelayMs ?? 500;
-    this.maxRestartDelayMs = options.maxRestartDelayMs ?? 30_000;
+    this.lanes = projections.map((projection) => ({
+      projection,
+      handles: new Set(projection.handles),
+      reached: null,
+      ignoredSinceCheckpoint: 0,
+      failed: false,
+      failureRecorded: false,
+    }));
+    this.batchSize = options.batchSize ?? 5000;
+    this.concurrency = options.concurrency ?? 2;
+    this.restartDelayMs = options.restartDelayMs ?? 100;
+    this.maxRestartDelayMs = options.maxRestartDelayMs ?? 1000;
   }
 
   /**
-   * Catches every projection up from its checkpoint (a failure here rejects), then follows the live
-   * feed; a failure there is logged and the runner restarts from the checkpoints after a delay.
+   * Catches every projection up from its checkpoint, then follows the live feed. Never rejects for a
+   * projection's failure: a projection that cannot apply an event stops alone, and a database failure
+   * makes the runner try again shortly.
    */
   async start(): Promise<void> {
     this.running = true;
-    await this.catchUp();
-    await this.follow();
+    // A projection stopped in a previous run gets another chance: its code or its data may have changed.
+    for (const lane of this.lanes) lane.failed = false;
+    try {
+      await this.catchUp();
+      await this.follow();
+    } catch (error) {
+      this.restartAfter(error);
+    }
   }
 
   /** Stops following and waits for the batch being written, so the connections can close after it. */
@@ -84,62 +148,131 @@ export class ProjectionRunner {
     await this.applying?.catch(() => undefined);
   }
 
-  /** Replays the store into every projection until each reaches the current head; returns the events read. */
+  /**
+   * Replays the store into every running projection until each reaches the current head; returns the
+   * events read. The next batch is read while the current one is written.
+   */
   async catchUp(): Promise<number> {
+    await this.loadCheckpoints();
     let read = 0;
-    let after = await this.lowestCheckpoint();
+    if (this.live().length === 0) return read;
+    let next = this.store.readAll(this.lowestReached(), this.batchSize);
     for (;;) {
-      const batch = await this.store.readAll(after, this.batchSize);
+      const batch = await next;
       if (batch.length === 0) return read;
+      next = this.store.readAll(batch[batch.length - 1]!.position, this.batchSize);
+      next.catch(() => undefined); // awaited on the next turn; only a failed batch leaves it behind
       await this.applyToAll(batch);
       read += batch.length;
-      after = batch[batch.length - 1]!.position;
     }
   }
 
-  /** Resolves true once every projection has applied `position`, false after the timeout. */
-  async waitFor(position: GlobalPosition, timeoutMs: number): Promise<boolean> {
-    const done$ = this.reached.pipe(
-      filter((reached) => reached !== null && comparePositions(reached, position) >= 0),
-      map(() => true),
-    );
-    return firstValueFrom(race(done$, timer(timeoutMs).pipe(map(() => false))));
+  /** The projections that react to any of these event types: the read models a command's events change. */
+  projectionsFor(eventTypes: readonly string[]): string[] {
+    return this.lanes.filter((lane) => eventTypes.some((type) => lane.handles.has(type))).map((lane) => lane.projection.name);
   }
 
   /**
-   * Drops one read model's rows and checkpoint and replays the whole log into it, in one transaction:
-   * readers of its tables wait for it (the truncation locks them) and never see a half-built model, and
-   * the live runner (here or in another process) waits on the projection's lock, then carries on from
-   * the rebuilt checkpoint. On PostgreSQL the open transaction also holds back what subscribers see of
-   * new events until it commits, so read-your-writes waits as long as the rebuild runs.
+   * Resolves true once the named projections have applied `position`; false after the timeout, or at
+   * once when one of them is stopped by a failure. Names this runner does not run are left out. With no
+   * names, every projection still running: a stopped one would never get there, and nobody asked for it.
    */
-  async rebuild(name: string): Promise<RebuildReport> {
-    const projection = this.projections.find((candidate) => candidate.name === name);
-    if (!projection) throw new Error(`no projection named ${name}`);
-    return this.db.transaction(async (trx) => {
-      await this.lockProjection(trx, projection);
-      // One statement for all its tables (they may reference each other), without CASCADE: another read
-      // model's table that references them makes the rebuild fail instead of being emptied unnoticed.
-      if (projection.tables.length > 0)
-        await trx.raw(`truncate table ${projection.tables.map(() => '??').join(', ')}`, projection.tables);
-      await trx('projection_checkpoints').where({ name }).delete();
-      const report: RebuildReport = { projection: name, events: 0, applied: 0 };
-      let after: GlobalPosition | null = null;
-      for (;;) {
-        const batch = await this.store.readAll(after, this.batchSize);
-        if (batch.length === 0) return report;
-        report.applied += await this.applyPending(trx, projection, batch, null);
-        report.events += batch.length;
-        after = batch[batch.length - 1]!.position;
-      }
+  waitFor(position: GlobalPosition, timeoutMs: number, projectionNames?: readonly string[]): Promise<boolean> {
+    const named = projectionNames ? this.lanes.filter((lane) => projectionNames.includes(lane.projection.name)) : null;
+    return new Promise<boolean>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (reached: boolean) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(reached);
+      };
+      const check = () => {
+        const lanes = named ?? this.live();
+        if (lanes.every((lane) => lane.reached !== null && comparePositions(lane.reached, position) >= 0)) finish(true);
+        else if (lanes.some((lane) => lane.failed)) finish(false);
+      };
+      this.waiters.add(check);
+      timer = setTimeout(() => finish(false), timeoutMs);
+      check();
     });
   }
 
-  /** Subscribes after what every projection has applied: the catch-up's end, else the checkpoints. */
+  /**
+   * Drops the named read models' rows and checkpoints and replays the whole log into them, reading it
+   * once, in one transaction: readers of their tables wait for it (the truncation locks them) and never
+   * see a half-built model, and the live runner (here or in another process) waits on the projections'
+   * locks, then carries on from the rebuilt checkpoints. On PostgreSQL the open transaction also holds
+   * back what subscribers see of new events until it commits, so read-your-writes waits as long as the
+   * rebuild runs. A projection that fails on an event fails the whole rebuild, which changes nothing.
+   */
+  async rebuild(names: string | readonly string[]): Promise<RebuildReport> {
+    const lanes = (typeof names === 'string' ? [names] : names).map((name) => {
+      const lane = this.lanes.find((candidate) => candidate.projection.name === name);
+      if (!lane) throw new Error(`no projection named ${name}`);
+      return lane;
+    });
+    const report: RebuildReport = { events: 0, projections: lanes.map((lane) => ({ name: lane.projection.name, applied: 0 })) };
+    await this.db.transaction(async (trx) => {
+      for (const lane of lanes) await this.lockProjection(trx, lane.projection);
+      // One statement for all their tables (they may reference each other), without CASCADE: another read
+      // model's table that references them makes the rebuild fail instead of being emptied unnoticed.
+      const tables = lanes.flatMap((lane) => lane.projection.tables);
+      if (tables.length > 0) await trx.raw(`truncate table ${tables.map(() => '??').join(', ')}`, tables);
+      const rebuilt = lanes.map((lane) => lane.projection.name);
+      await trx('projection_checkpoints').whereIn('name', rebuilt).delete();
+      await trx('projection_failures').whereIn('name', rebuilt).delete();
+      let next = this.store.readAll(null, this.batchSize);
+      for (;;) {
+        const batch = await next;
+        if (batch.length === 0) break;
+        next = this.store.readAll(batch[batch.length - 1]!.position, this.batchSize);
+        next.catch(() => undefined);
+        for (const [index, lane] of lanes.entries())
+          report.projections[index]!.applied += await this.applyPending(trx, lane.projection, batch, null);
+        report.events += batch.length;
+      }
+    });
+    for (const lane of lanes) {
+      lane.failed = false;
+      lane.failureRecorded = false;
+    }
+    return report;
+  }
+
+  private live(): Lane[] {
+    return this.lanes.filter((lane) => !lane.failed);
+  }
+
+  /** Where reading must start so that every running projection gets what it has not applied. */
+  private lowestReached(): GlobalPosition | null {
+    let lowest: GlobalPosition | null = null;
+    for (const lane of this.live()) {
+      if (!lane.reached) return null;
+      if (!lowest || comparePositions(lane.reached, lowest) < 0) lowest = lane.reached;
+    }
+    return lowest;
+  }
+
+  /** Takes in what is committed: checkpoints (another process may have moved them) and recorded failures. */
+  private async loadCheckpoints(): Promise<void> {
+    const [checkpoints, failures] = await Promise.all([
+      this.db('projection_checkpoints').select('name', this.db.raw('commit_position::text as commit_position'), 'prepare_position') as Promise<
+        Array<{ name: string; commit_position: string; prepare_position: string }>
+      >,
+      this.db('projection_failures').pluck('name') as Promise<string[]>,
+    ]);
+    const byName = new Map(checkpoints.map((row) => [row.name, row]));
+    for (const lane of this.lanes) {
+      const row = byName.get(lane.projection.name);
+      if (row) this.advance(lane, { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) });
+      lane.failureRecorded = failures.includes(lane.projection.name);
+    }
+  }
+
+  /** Subscribes after what every running projection has applied. */
   private async follow(): Promise<void> {
-    const from = this.reached.value ?? (await this.lowestCheckpoint());
-    if (!this.running) return;
-    this.subscription = this.store.subscribe(from).subscribe({
+    if (!this.running || this.live().length === 0) return;
+    this.subscription = this.store.subscribe(this.lowestReached()).subscribe({
       next: (event) => {
         this.pending.push(event);
         // Deferred, so that events delivered in one go (a page of the store) form one batch.
@@ -155,7 +288,6 @@ export class ProjectionRunner {
         const batch = this.pending.splice(0, this.batchSize);
         await this.applyToAll(batch);
       }
-      this.failures = 0;
     } catch (error) {
       this.restartAfter(error);
     } finally {
@@ -170,7 +302,7 @@ export class ProjectionRunner {
     this.pending = [];
     if (!this.running || this.restartTimer) return;
     const delay = Math.min(this.maxRestartDelayMs, this.restartDelayMs * 2 ** this.failures++);
-    this.logger.error({ err: error, retryInMs: delay }, 'projections failed; restarting from their checkpoints');
+    this.logger.error({ err: error, retryInMs: delay }, 'projections could not reach the database; resuming from their checkpoints');
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       void this.restart();
@@ -187,22 +319,101 @@ export class ProjectionRunner {
     }
   }
 
+  /**
+   * Hands the batch to every running projection, a few at a time. Rejects (after all have finished)
+   * when the database failed one of them; a projection's own failure only stops that projection.
+   */
   private async applyToAll(events: RecordedEvent[]): Promise<void> {
-    for (const projection of this.projections) await this.applyToProjection(projection, events);
-    const last = events[events.length - 1]!.position;
-    const current = this.reached.value;
-    if (!current || comparePositions(last, current) > 0) this.reached.next(last);
+    const queue = this.live();
+    const outcomes: PromiseSettledResult<void>[] = [];
+    const worker = async () => {
+      for (let lane = queue.shift(); lane; lane = queue.shift()) {
+        const [outcome] = await Promise.allSettled([this.applyToLane(lane, events)]);
+        outcomes.push(outcome!);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+    this.notifyWaiters();
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    // The database answers again: the next outage starts from the shortest delay.
+    this.failures = 0;
+  }
+
+  /** Applies the batch; when the projection (not the database) fails, finds the event at fault and stops it there. */
+  private async applyToLane(lane: Lane, batch: RecordedEvent[]): Promise<void> {
+    // What it has applied already (another projection needed the store read from further back) costs nothing.
+    const reached = lane.reached;
+    const events = reached ? batch.filter((event) => comparePositions(event.position, reached) > 0) : batch;
+    if (events.length === 0) return;
+    try {
+      await this.applyToProjection(lane, events);
+    } catch (error) {
+      if (await this.isOutage(error)) throw error;
+      if (events.length === 1) return this.stopLane(lane, events[0]!, error);
+      // One event at a time: everything before the culprit is applied, and the failure names it.
+      for (const event of events) {
+        if (lane.failed) return;
+        await this.applyToLane(lane, [event]);
+      }
+    }
+  }
+
+  /** Whether the database, rather than the events, failed: the error says so, or the database does not answer. */
+  private async isOutage(error: unknown): Promise<boolean> {
+    if (isConnectionTrouble(error)) return true;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.db.raw('select 1'),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), PING_TIMEOUT_MS))),
+      ]);
+      return false;
+    } catch {
+      return true;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async stopLane(lane: Lane, event: RecordedEvent, error: unknown): Promise<void> {
+    const { name } = lane.projection;
+    lane.failed = true;
+    this.logger.error(
+      { err: error, projection: name, eventId: event.id, eventType: event.type, streamId: event.streamId, position: positionToString(event.position) },
+      'projection stopped: it cannot apply this event; the other projections go on',
+    );
+    try {
+      await this.db.raw(
+        `insert into projection_failures (name, event_id, event_type, stream_id, commit_position, prepare_position, reason, failed_at)
+         values (?, ?, ?, ?, ?::text::xid8, ?, ?, now())
+         on conflict (name) do update set event_id = excluded.event_id, event_type = excluded.event_type, stream_id = excluded.stream_id,
+           commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, reason = excluded.reason,
+           failed_at = excluded.failed_at`,
+        [name, event.id, event.type, event.streamId, String(event.position.commit), String(event.position.prepare), reasonOf(error)],
+      );
+      lane.failureRecorded = true;
+    } catch (recording) {
+      // Not recorded, so not stopped: the runner resumes after the outage and meets the event again.
+      lane.failed = false;
+      throw recording;
+    }
+    this.notifyWaiters();
   }
 
   /** One transaction: the projection's rows for the events past its checkpoint, and the checkpoint. */
-  private async applyToProjection(projection: Projection, events: RecordedEvent[]): Promise<void> {
-    const handled = events.some((event) => projection.handles.includes(event.type));
-    const ignored = (this.ignoredSinceCheckpoint.get(projection.name) ?? 0) + events.length;
+  private async applyToProjection(lane: Lane, events: RecordedEvent[]): Promise<void> {
+    const { projection } = lane;
+    const last = events[events.length - 1]!.position;
+    const handled = events.some((event) => lane.handles.has(event.type));
+    const ignored = lane.ignoredSinceCheckpoint + events.length;
     // Events it ignores need no transaction: replaying them after a restart is harmless.
-    if (!handled && ignored < IGNORED_EVENTS_PER_CHECKPOINT) {
-      this.ignoredSinceCheckpoint.set(projection.name, ignored);
+    if (!handled && ignored < IGNORED_EVENTS_PER_CHECKPOINT && !lane.failureRecorded) {
+      lane.ignoredSinceCheckpoint = ignored;
+      this.advance(lane, last);
       return;
     }
+    let recovered = false;
     await this.db.transaction(async (trx) => {
       await this.lockProjection(trx, projection);
       const row = await trx('projection_checkpoints')
@@ -212,8 +423,16 @@ export class ProjectionRunner {
         ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
         : null;
       await this.applyPending(trx, projection, events, checkpoint);
+      if (lane.failureRecorded)
+        recovered =
+          (await trx('projection_failures')
+            .where({ name: projection.name })
+            .whereRaw('(commit_position, prepare_position) <= (?::text::xid8, ?::bigint)', [String(last.commit), String(last.prepare)])
+            .delete()) > 0;
     });
-    this.ignoredSinceCheckpoint.set(projection.name, 0);
+    if (recovered) lane.failureRecorded = false;
+    lane.ignoredSinceCheckpoint = 0;
+    this.advance(lane, last);
   }
 
   /**
@@ -228,10 +447,9 @@ export class ProjectionRunner {
   ): Promise<number> {
     const pending = checkpoint ? events.filter((event) => comparePositions(event.position, checkpoint) > 0) : events;
     if (pending.length === 0) return 0;
-    const handled = pending.filter((event) => projection.handles.includes(event.type));
-    if (projection.applyBatch) {
-      if (handled.length > 0) await projection.applyBatch(trx, handled);
-    } else for (const event of handled) await projection.apply(trx, event);
+    const handles = new Set(projection.handles);
+    const handled = pending.filter((event) => handles.has(event.type));
+    if (handled.length > 0) await projection.applyBatch(trx, handled);
     const last = pending[pending.length - 1]!.position;
     await trx.raw(
       `insert into projection_checkpoints (name, commit_position, prepare_position, updated_at)
@@ -243,6 +461,14 @@ export class ProjectionRunner {
     return handled.length;
   }
 
+  private advance(lane: Lane, position: GlobalPosition): void {
+    if (!lane.reached || comparePositions(position, lane.reached) > 0) lane.reached = position;
+  }
+
+  private notifyWaiters(): void {
+    for (const check of [...this.waiters]) check();
+  }
+
   /**
    * Serialises the writers of one projection (the live runner, a rebuild, another process), so each
    * reads the checkpoint the previous one committed. Taken before the checkpoint is read. The two-key
@@ -250,20 +476,5 @@ export class ProjectionRunner {
    */
   private async lockProjection(trx: Knex.Transaction, projection: Projection): Promise<void> {
     await trx.raw(`select pg_advisory_xact_lock(hashtext('emisor.projection'), hashtext(?))`, [projection.name]);
-  }
-
-  private async lowestCheckpoint(): Promise<GlobalPosition | null> {
-    const rows: { name: string; commit_position: string; prepare_position: string }[] = await this.db(
-      'projection_checkpoints',
-    ).select('name', this.db.raw('commit_position::text as commit_position'), 'prepare_position');
-    const byName = new Map(rows.map((row) => [row.name, row]));
-    let lowest: GlobalPosition | null = null;
-    for (const projection of this.projections) {
-      const row = byName.get(projection.name);
-      if (!row) return null;
-      const position = { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
-      if (!lowest || comparePositions(position, lowest) < 0) lowest = position;
-    }
-    return lowest;
   }
 }

@@ -1,19 +1,20 @@
-import type { Knex } from 'knex';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
 import { TOKEN_EVENT_TYPES, type TokenEvent } from '../write-side/token/events';
 import type { Projection } from './projection';
+import { TableChanges } from './table-changes';
 
 /** The token registry. */
 export const tokensProjection: Projection = {
   name: 'tokens',
   tables: ['tokens'],
   handles: TOKEN_EVENT_TYPES,
-  async apply(trx: Knex.Transaction, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as TokenEvent;
-    switch (event.type) {
-      case 'TokenRegistered':
-        await trx('tokens')
-          .insert({
+  async applyBatch(trx, events: RecordedEvent[]) {
+    const tokens = new TableChanges('tokens', { onConflict: 'ignore' });
+    for (const recorded of events) {
+      const event = recorded as unknown as TokenEvent;
+      switch (event.type) {
+        case 'TokenRegistered':
+          tokens.insert({
             id: event.data.tokenId,
             denom: event.data.denom,
             symbol: event.data.symbol,
@@ -22,18 +23,16 @@ export const tokensProjection: Projection = {
             native: event.data.native,
             created_at: event.data.registeredAt,
             updated_at: event.data.registeredAt,
-          })
-          .onConflict('id')
-          .ignore();
-        return;
-      case 'TokenUpdated':
-        await trx('tokens')
-          .where({ id: event.data.tokenId })
-          .update({ symbol: event.data.symbol, name: event.data.name, exponent: event.data.exponent, updated_at: event.data.updatedAt });
-        return;
-      case 'TokenRemoved':
-        await trx('tokens').where({ id: event.data.tokenId }).delete();
-        return;
+          });
+          break;
+        case 'TokenUpdated':
+          tokens.update(event.data.tokenId, { symbol: event.data.symbol, name: event.data.name, exponent: event.data.exponent, updated_at: event.data.updatedAt });
+          break;
+        case 'TokenRemoved':
+          tokens.delete(event.data.tokenId);
+          break;
+      }
     }
+    await tokens.write(trx);
   },
 };

@@ -1,19 +1,20 @@
-import type { Knex } from 'knex';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
 import { WHITELIST_EVENT_TYPES, type WhitelistEvent } from '../write-side/whitelist/events';
 import type { Projection } from './projection';
+import { TableChanges } from './table-changes';
 
 /** Per-account whitelists. */
 export const whitelistProjection: Projection = {
   name: 'whitelist',
   tables: ['whitelist_entries'],
   handles: WHITELIST_EVENT_TYPES,
-  async apply(trx: Knex.Transaction, recorded: RecordedEvent): Promise<void> {
-    const event = recorded as unknown as WhitelistEvent;
-    switch (event.type) {
-      case 'WhitelistAddressAdded':
-        await trx('whitelist_entries')
-          .insert({
+  async applyBatch(trx, events: RecordedEvent[]) {
+    const entries = new TableChanges('whitelist_entries', { onConflict: 'ignore' });
+    for (const recorded of events) {
+      const event = recorded as unknown as WhitelistEvent;
+      switch (event.type) {
+        case 'WhitelistAddressAdded':
+          entries.insert({
             id: event.data.entryId,
             account_id: event.data.accountId,
             organization_id: event.data.organizationId,
@@ -22,18 +23,16 @@ export const whitelistProjection: Projection = {
             created_by: event.data.addedBy,
             created_at: event.data.addedAt,
             updated_at: event.data.addedAt,
-          })
-          .onConflict('id')
-          .ignore();
-        return;
-      case 'WhitelistAddressUpdated':
-        await trx('whitelist_entries')
-          .where({ id: event.data.entryId })
-          .update({ address: event.data.address, label: event.data.label, updated_at: event.data.updatedAt });
-        return;
-      case 'WhitelistAddressRemoved':
-        await trx('whitelist_entries').where({ id: event.data.entryId }).delete();
-        return;
+          });
+          break;
+        case 'WhitelistAddressUpdated':
+          entries.update(event.data.entryId, { address: event.data.address, label: event.data.label, updated_at: event.data.updatedAt });
+          break;
+        case 'WhitelistAddressRemoved':
+          entries.delete(event.data.entryId);
+          break;
+      }
     }
+    await entries.write(trx);
   },
 };

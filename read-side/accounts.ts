@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Principal } from '../api/abilities';
 import { notFound } from '../runtime/errors';
 import type { MultisigType } from '../write-side/account/events';
+import type { Membership } from '../write-side/user/decide';
 import type { Page, PageRequest } from './pagination';
 
 export interface AccountRow {
@@ -146,4 +147,33 @@ export async function ownAddresses(db: Knex, organizationId: string): Promise<Se
   const addresses = new Set(accounts.map((row) => row.address));
   if (organization?.settlement_address) addresses.add(organization.settlement_address);
   return addresses;
+}
+
+/**
+ * Addresses an organization may use as its exchange: its own accounts that are not archived. Not the
+ * settlement account: its custody key is the platform's and its balance backs the retail clients.
+ */
+export async function exchangeCandidates(db: Knex, organizationId: string): Promise<string[]> {
+  return db<AccountRow>('accounts')
+    .where({ organization_id: organizationId, archived: false })
+    .whereNot('type', 'SETTLEMENT')
+    .pluck('address');
+}
+
+/** The accounts a user belongs to, with who of their members can still vote (active, and not an auditor). */
+export async function membershipsOf(db: Knex, userId: string): Promise<Membership[]> {
+  const rows: Array<{ account_id: string; label: string; threshold: number; user_id: string; weight: number; active: boolean | null; role: string | null }> =
+    await db('account_members as m')
+      .join('accounts as a', 'a.id', 'm.account_id')
+      .leftJoin('users as u', 'u.id', 'm.user_id')
+      .whereIn('m.account_id', db('account_members').where('user_id', userId).select('account_id'))
+      .orderBy(['a.created_at', 'a.id'])
+      .select('m.account_id', 'a.label', 'a.threshold', 'm.user_id', 'm.weight', 'u.active', 'u.role');
+  const byAccount = new Map<string, Membership>();
+  for (const row of rows) {
+    const membership = byAccount.get(row.account_id) ?? { accountId: row.account_id, label: row.label, threshold: row.threshold, members: [] };
+    (membership.members as Membership['members'][number][]).push({ userId: row.user_id, weight: row.weight, canVote: row.active === true && row.role !== 'auditor' });
+    byAccount.set(row.account_id, membership);
+  }
+  return [...byAccount.values()];
 }

@@ -23,6 +23,8 @@ export function formatAmount(amount: string, exponent: number): string {
 
 /** Rows a cursor fetches at a time: the export holds no more than this many, whatever its length. */
 const FETCH_ROWS = 1000;
+/** The application_name of a connection while it streams an export, so operators (and tests) can tell it apart. */
+export const EXPORT_APPLICATION_NAME = 'emisor-export';
 
 /**
  * Streams a query's rows through a server-side cursor in a read-only transaction, one fetch at a
@@ -34,6 +36,8 @@ async function* cursorRows<Row>(db: Knex, query: Knex.QueryBuilder): AsyncGenera
   const trx = await db.transaction();
   try {
     await trx.raw('set transaction read only');
+    // Local to the transaction: the connection goes back to the pool under its usual name.
+    await trx.raw(`select set_config('application_name', ?, true)`, [EXPORT_APPLICATION_NAME]);
     await trx.raw(`declare export_rows no scroll cursor for ${sql}`, bindings as readonly Knex.RawBinding[]);
     for (;;) {
       const { rows }: { rows: Row[] } = await trx.raw(`fetch ${FETCH_ROWS} from export_rows`);

@@ -14,6 +14,7 @@ export class InstantPaymentClientRecord extends Model {
   alias!: string | null;
   externalRef!: string | null;
   demo!: boolean;
+  active!: boolean;
   balance!: string;
   createdAt!: Date;
   updatedAt!: Date;
@@ -54,6 +55,7 @@ export const bankClientView = (client: InstantPaymentClientRecord) => ({
   ...clientView(client),
   externalRef: client.externalRef,
   demo: client.demo,
+  active: client.active,
   createdAt: iso(client.createdAt)!,
 });
 
@@ -79,26 +81,22 @@ export async function getClient(db: Knex, id: string): Promise<InstantPaymentCli
   return client;
 }
 
-export const findClientByAlias = (db: Knex, alias: string) => InstantPaymentClientRecord.query(db).findOne({ alias });
-
-/** The client of a verified client token, or null when it does not exist (any more). */
-export async function resolveClientId(db: Knex, clientId: string): Promise<string | null> {
-  const row = await db('ip_clients').where({ id: clientId }).first('id');
-  return row?.id ?? null;
-}
+/** A client's payments: all it sent, and what it received once COMPLETED (the contract's recipient rule). */
+const ofClient = (clientId: string) => (where: Knex.QueryBuilder) =>
+  where.where('sender_client_id', clientId).orWhere((received) => received.where('recipient_client_id', clientId).where('status', 'COMPLETED'));
 
 /** A payment, to its sender or its recipient only (others get 404, so ids are not confirmed). */
 export async function getPaymentFor(db: Knex, paymentId: string, clientId: string) {
   const payment = await InstantPaymentRecord.query(db)
     .findById(paymentId)
-    .where((where) => where.where('sender_client_id', clientId).orWhere('recipient_client_id', clientId));
+    .where(ofClient(clientId) as never);
   if (!payment) throw notFound('Payment');
   return payment;
 }
 
 export function clientMovements(db: Knex, clientId: string, page: PageRequest) {
   const query = InstantPaymentRecord.query(db)
-    .where((where) => where.where('sender_client_id', clientId).orWhere('recipient_client_id', clientId))
+    .where(ofClient(clientId) as never)
     .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
   return paginate(query, page, (payment) => ({ ...paymentView(payment), direction: payment.senderClientId === clientId ? 'OUT' : 'IN' }));
 }

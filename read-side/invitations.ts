@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { Model, raw, snakeCaseMappers } from 'objection';
 import type { InvitationStatus } from '../write-side/invitation/events';
-import { hashToken, sameHash, tokenId } from '../write-side/secret-token';
 import type { Locale, Role } from '../write-side/user/events';
 import { paginate, type PageRequest } from './pagination';
 
@@ -42,13 +41,6 @@ export const invitationView = (now: Date) => (invitation: InvitationRecord) => (
 });
 
 export const findInvitation = (db: Knex, id: string) => InvitationRecord.query(db).findById(id);
-
-/** The invitation a link names, if the link is its current one (a resend replaces the link). */
-export async function findInvitationByToken(db: Knex, token: string): Promise<InvitationRecord | undefined> {
-  const invitationId = tokenId(token);
-  const invitation = invitationId ? await findInvitation(db, invitationId) : undefined;
-  return invitation && sameHash(invitation.tokenHash, hashToken(token)) ? invitation : undefined;
-}
 
 /** Invitations into the organization, and those its administrators issued to other organizations (onboarding). */
 export const visibleTo = (organizationId: string) => (invitation: InvitationRecord) =>

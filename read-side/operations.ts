@@ -42,6 +42,9 @@ function adminLink(entry: EntryView, viewer: Principal): string {
       return elsewhere ? organizationPage : '/control-panel?tab=organization-profile';
     case 'CHAIN_RPC_UPDATED':
       return elsewhere ? organizationPage : '/control-panel?tab=chain-rpc';
+    case 'ORGANIZATION_STATUS_CHANGED':
+    case 'ORGANIZATION_UPDATED':
+      return elsewhere ? organizationPage : '/control-panel?tab=organization-profile';
     case 'DISBURSEMENT_REQUESTED':
     case 'REDEMPTION_REQUESTED':
       return operationPath(String(entry.summary.proposalId));

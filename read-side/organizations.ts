@@ -17,6 +17,8 @@ export class OrganizationRecord extends Model {
   chainRpcUrl!: string | null;
   settlementAccountId!: string | null;
   settlementAddress!: string | null;
+  /** numeric: pg returns it as a decimal string. */
+  disbursementLimitPerDay!: string;
   createdAt!: Date;
   updatedAt!: Date;
 }
@@ -62,3 +64,14 @@ export const organizationsWithExchangeIssues = (db: Knex, organizationIds: strin
   if (organizationIds) query.whereIn('id', organizationIds);
   return query;
 };
+
+/** The organizations, not ACTIVE, that own an account at one of these addresses: value may not move from or to them. */
+export async function inactiveOwnersOf(db: Knex, addresses: readonly string[]): Promise<string[]> {
+  if (addresses.length === 0) return [];
+  return db('accounts as a')
+    .join('organizations as o', 'o.id', 'a.organization_id')
+    .whereIn('a.address', addresses)
+    .whereNot('o.status', 'ACTIVE')
+    .distinct()
+    .pluck('o.id');
+}

@@ -1,28 +1,34 @@
+import { createSecretKey } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Pool } from 'pg';
 import { allProjections } from '../projections';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/runner';
 import { findPrincipal } from '../read-side/users';
-import { createChain } from '../write-side/chain';
+import { ChainDirectory, createChain } from '../write-side/chain';
+import { OrganizationRoutedChain } from '../write-side/chain/routed-chain';
 import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
 import { createMailPort } from '../write-side/mail/mail';
 import { ProposalExecution } from '../write-side/processes/proposal-execution';
-import { Settlement } from '../write-side/processes/settlement';
-import { resolveClientId } from '../read-side/instant-payments';
+import { failedProjections } from '../read-side/projection-failures';
 import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
+import { createInstantPayments } from './instant-payments';
+import { LeaderElection } from './leader';
 import type { Logger } from './logger';
+import { Metrics } from './metrics';
 import { loadSecrets, type Secrets } from './secrets';
-import type { Services } from './services';
+import { CheckFailed, type Services } from './services';
 
 export interface Runtime {
   services: Services;
   secrets: Secrets;
   pool: Pool;
   db: Knex;
+  /** Which process on the database runs the process managers' timers. */
+  leader: LeaderElection;
   /** Starts the projections and the background processes. */
   start(): Promise<void>;
   /** Stops everything it started and closes its connections. */
@@ -44,16 +50,31 @@ export async function createRuntime(
   const secrets = options.secrets ?? loadSecrets(config);
   const eventStore = await createEventStore(config, pool);
   const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
-  const chain = await createChain(config, eventStore, chainOperator);
+  const defaultChain = await createChain(config, eventStore, chainOperator, {
+    onObserverError: (error) => logger.warn({ err: error }, 'chain observer: block not recorded yet'),
+  });
+  // PER_ORG_RPC_ENABLED: an organization's reads and broadcasts go to its own RPC endpoint when it set one.
+  const chain = config.PER_ORG_RPC_ENABLED
+    ? new OrganizationRoutedChain(defaultChain, new ChainDirectory(defaultChain, config), async (address) => {
+        const row: { chain_rpc_url: string | null } | undefined = await db('accounts as a')
+          .join('organizations as o', 'o.id', 'a.organization_id')
+          .where('a.address', address)
+          .first('o.chain_rpc_url');
+        return row?.chain_rpc_url ?? null;
+      })
+    : defaultChain;
   const projections = new ProjectionRunner(eventStore, db, options.projections ?? allProjections(), logger);
+  const metrics = new Metrics({ db, chain, eventsInDatabase: config.EVENT_STORE === 'postgres', projections: projections.projections });
+  metrics.instrumentEventStore(eventStore);
   const commands = new CommandHandler(
     eventStore,
-    (position, timeoutMs) => projections.waitFor(position, timeoutMs),
+    (position, timeoutMs, needs) =>
+      projections.waitFor(position, timeoutMs, needs.readModels ?? (needs.eventTypes && projections.projectionsFor(needs.eventTypes))),
     config.READ_YOUR_WRITES_TIMEOUT_MS,
   );
   const processServices = { eventStore, commands, db, logger, config, keyEncryptionKey: secrets.keyEncryptionKey, chain };
   const proposalExecution = new ProposalExecution(processServices);
-  const settlement = new Settlement(processServices);
+  const instantPayments = createInstantPayments({ ...processServices, projections });
   const services: Services = {
     config,
     logger,
@@ -61,32 +82,62 @@ export async function createRuntime(
     eventStore,
     commands,
     projections,
-    jwtSecret: secrets.jwtSecret,
+    jwtSecret: createSecretKey(Buffer.from(secrets.jwtSecret, 'utf8')),
     keyEncryptionKey: secrets.keyEncryptionKey,
     mail: createMailPort(config, db),
     chain,
     chainOperator,
+    metrics,
     proposalExecution,
-    settlement,
+    payments: instantPayments.payments,
+    settlement: instantPayments.settlement,
     healthChecks: [
       { name: 'database', check: async () => void (await db.raw('select 1')) },
       { name: 'eventStore', check: async () => eventStore.ping().then(() => ({ adapter: config.EVENT_STORE })) },
       { name: 'chain', check: async () => chain.status().then((status) => ({ adapter: config.CHAIN, ...status })) },
+      {
+        name: 'projections',
+        check: async () => {
+          const failed = await failedProjections(db);
+          if (failed.length > 0)
+            throw new CheckFailed(`stopped: ${failed.map((failure) => failure.projection).join(', ')}`, {
+              failed: failed.map(({ projection, eventType, position, failedAt }) => ({ projection, eventType, position, failedAt: failedAt.toISOString() })),
+            });
+          return { running: projections.projections.length };
+        },
+      },
     ],
     resolvePrincipal: (claims) => findPrincipal(db, claims),
-    resolveClient: (claims) => resolveClientId(db, claims.sub),
+    resolveClient: instantPayments.resolveClient,
   };
+  // Process managers' timers run in one elected process; projections run in every process (their
+  // checkpoints are serialised per projection) so that each one's read-your-writes waits locally.
+  const leader = new LeaderElection(
+    databaseUrl,
+    {
+      start: () => {
+        services.proposalExecution.start();
+        services.settlement.start();
+      },
+      stop: async () => {
+        await services.proposalExecution.stop();
+        await services.settlement.stop();
+      },
+    },
+    logger,
+  );
   return {
     services,
     secrets,
     pool,
     db,
+    leader,
     start: async () => {
       await projections.start();
-      services.proposalExecution.start();
-      services.settlement.start();
+      await leader.start();
     },
     stop: async () => {
+      await leader.stop();
       await services.proposalExecution.stop();
       await services.settlement.stop();
       await projections.stop();

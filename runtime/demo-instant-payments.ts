@@ -6,8 +6,8 @@ import { createProposal } from '../write-side/proposal/create';
 import { proposalStream } from '../write-side/proposal/events';
 import type { SeedStep } from './seed';
 
-/** L 50,000.00 of the demo bank's disbursed funds moved into its Instant Payments settlement account. */
-export const DEMO_SETTLEMENT_LIQUIDITY = 5_000_000n;
+/** L 200,000.00 of the demo bank’s disbursed funds in its Instant Payments settlement account: it backs 200 demo wallets of L 1,000.00. */
+export const DEMO_SETTLEMENT_LIQUIDITY = 20_000_000n;
 
 /**
  * Demo data of Instant Payments (after the issuing core), through the ordinary flows only: a further
@@ -28,6 +28,7 @@ export const demoInstantPaymentsStep: SeedStep = {
     if ((await services.eventStore.readStream(proposalStream(disbursementId))).length === 0)
       await requestBridging(services, { ...context, actorId: central.administratorId! }, {
         kind: 'DISBURSEMENT',
+        requester: { organizationId: central.organizationId!, organizationType: 'CENTRAL' },
         organizationId: bank.organizationId!,
         amount: DEMO_SETTLEMENT_LIQUIDITY,
         denom: services.config.NATIVE_DENOM,

@@ -54,6 +54,7 @@ export const demoIssuingStep: SeedStep = {
     const disbursementId = idempotentId('demo-proposal', bank.organizationId!, 'first-disbursement');
     await requestBridging(services, { ...context, actorId: central.administratorId! }, {
       kind: 'DISBURSEMENT',
+      requester: { organizationId: central.organizationId!, organizationType: 'CENTRAL' },
       organizationId: bank.organizationId!,
       amount: DEMO_DISBURSEMENT,
       denom,

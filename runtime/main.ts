@@ -14,7 +14,8 @@ import { runSeed, seedSteps } from './seed';
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = loadConfig({ DEMO_DATA: 'true', ...process.env });
+    // Demo data is npm start's default on a development machine; production refuses it.
+    config = loadConfig({ ...(process.env.NODE_ENV === 'production' ? {} : { DEMO_DATA: 'true' }), ...process.env });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -40,13 +41,20 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  database = await openServiceDatabase(config, logger);
-  runtime = await createRuntime(config, database.url, logger);
-  await runtime.start();
-  await runSeed(runtime.services, config.DEMO_DATA ? [...seedSteps, ...demoSteps] : seedSteps);
-  const app = createApp(runtime.services);
-  server = app.listen(config.PORT, config.HOST);
-  await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
+  try {
+    database = await openServiceDatabase(config, logger);
+    runtime = await createRuntime(config, database.url, logger);
+    await runtime.start();
+    await runSeed(runtime.services, config.DEMO_DATA ? [...seedSteps, ...demoSteps] : seedSteps);
+    const app = createApp(runtime.services);
+    server = app.listen(config.PORT, config.HOST);
+    await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
+  } catch (error) {
+    // A failed start must not leave an embedded PostgreSQL running behind it (the next start would find it).
+    await runtime?.stop().catch(() => undefined);
+    await database?.stop().catch(() => undefined);
+    throw error;
+  }
   const base = config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`;
   console.log(
     [
@@ -60,6 +68,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? error.message : `Start-up failed: ${String(error)}`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findCentralOrganization } from '../read-side/organizations';
 import { findUserByEmail, UserRecord } from '../read-side/users';
+import { ConfigError, DEMO_SEED_ADMIN_PASSWORD } from './config';
 import { conflict } from './errors';
 import type { Services } from './services';
 import type { CommandContext } from '../write-side/command-handler';
@@ -47,6 +48,8 @@ export const centralOrganizationStep: SeedStep = {
   name: CENTRAL_ORGANIZATION_STEP,
   async run(services, context) {
     const { config, db } = services;
+    if (config.NODE_ENV === 'production' && config.SEED_ADMIN_PASSWORD === DEMO_SEED_ADMIN_PASSWORD)
+      throw new ConfigError('Invalid configuration:\n  SEED_ADMIN_PASSWORD: the seed step needs a password of its own, not the demo default (NODE_ENV=production)');
     assertPasswordPolicy(config.SEED_ADMIN_PASSWORD, config.SEED_ADMIN_EMAIL, 'SEED_ADMIN_PASSWORD');
     const organizationId =
       (await findCentralOrganization(db))?.id ??

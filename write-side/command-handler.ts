@@ -28,8 +28,20 @@ export interface HandledCommand<State, Event extends DomainEvent> {
   position: GlobalPosition | null;
 }
 
-/** Waits until the projections have reached a position, so the caller's next read sees its write. */
-export type ProjectionWaiter = (position: GlobalPosition, timeoutMs: number) => Promise<boolean>;
+/**
+ * Which read models a wait covers: the ones named; else the ones these event types feed (what a write
+ * changes is all its next read can depend on); else every one.
+ */
+export interface ReadModelNeeds {
+  readModels?: readonly string[];
+  eventTypes?: readonly string[];
+}
+
+/**
+ * Waits until the projections have reached a position, so the caller's next read sees its write; false
+ * when they have not in time, or one of them has stopped.
+ */
+export type ProjectionWaiter = (position: GlobalPosition, timeoutMs: number, needs: ReadModelNeeds) => Promise<boolean>;
 
 /** Attempts of one command against a stream that concurrent writers keep moving. */
 export const MAX_COMMAND_ATTEMPTS = 5;
@@ -56,14 +68,16 @@ export class CommandHandler {
    * conflict: the command is decided again on the fresh state, up to MAX_COMMAND_ATTEMPTS times, then the
    * ConcurrencyError goes to the caller. `eventIds` keeps the new events' ids the caller chose (stable
    * across the caller's own retries); otherwise each attempt draws fresh ones. Then it waits until the
-   * projections have applied the append (read-your-writes), unless `waitForProjections` is false.
+   * projections fed by the appended event types have applied the append (read-your-writes), unless
+   * `waitForProjections` is false; `readModels` names the projections to wait for instead, when the
+   * caller's answer needs fewer (or others).
    */
   async handle<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     streamId: string,
     command: Command,
     context: CommandContext,
-    options: { eventIds?: string[]; waitForProjections?: boolean } = {},
+    options: { eventIds?: string[]; waitForProjections?: boolean; readModels?: readonly string[] } = {},
   ): Promise<HandledCommand<State, Event>> {
     for (let attempt = 1; ; attempt++) {
       const recorded = await this.store.readStream(streamId);
@@ -87,7 +101,8 @@ export class CommandHandler {
         }
         throw error;
       }
-      if (options.waitForProjections !== false) await this.awaitProjections(appended.position);
+      if (options.waitForProjections !== false)
+        await this.awaitProjections(appended.position, options.readModels ? { readModels: options.readModels } : { eventTypes: events.map((event) => event.type) });
       return {
         events,
         state: events.reduce((current, event) => decider.evolve(current, event), state),
@@ -97,9 +112,9 @@ export class CommandHandler {
     }
   }
 
-  async awaitProjections(position: GlobalPosition): Promise<void> {
+  async awaitProjections(position: GlobalPosition, needs: ReadModelNeeds = {}): Promise<void> {
     if (!this.waitForProjections) return;
-    const reached = await this.waitForProjections(position, this.readYourWritesTimeoutMs);
+    const reached = await this.waitForProjections(position, this.readYourWritesTimeoutMs, needs);
     if (!reached)
       throw dependencyUnavailable('The change was recorded but the read models did not catch up in time; retry the read');
   }

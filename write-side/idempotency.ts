@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { conflict } from '../runtime/errors';
 import { canonicalJson } from './proposal/sign-document';
@@ -8,11 +8,14 @@ import { canonicalJson } from './proposal/sign-document';
  * redemption, Instant Payments payments): a retry with the same key and body returns the first
  * result and moves nothing twice; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED.
  *
- * A record is claimed (PENDING) before the work runs and completed with the response after it. A
- * failed attempt releases its claim, so a retry runs again. A concurrent duplicate waits for the
- * first to finish. A claim left PENDING by a crash is taken over after `staleAfterMs`: the work
- * must therefore derive its new ids from the key (`idempotentId`), so that the second run
- * converges on what the first one wrote (event ids and stream versions make that append a no-op).
+ * An attempt claims the key (PENDING, with its own claim token and a lease) before the work runs and
+ * completes it with the response after. While the work runs the lease is renewed; a failed attempt
+ * releases its claim. Nothing else ever frees a key, so a claim whose owner crashed, or whose release
+ * was lost to a database outage, is simply let expire: the next retry takes it over. Lease times are
+ * compared in SQL on the database's clock. A retry therefore answers within `waitMs` (longer than a
+ * lease) with the first result, a fresh execution, or 409 IDEMPOTENCY_KEY_IN_USE only while another
+ * attempt is still alive. A taken-over run repeats the work, so the work derives its new ids from the
+ * key (`idempotentId`) and converges on what the first run wrote.
  */
 export interface IdempotentResponse {
   status: number;
@@ -28,9 +31,22 @@ export interface IdempotencyRequest {
   request: unknown;
 }
 
+export interface IdempotencyOptions {
+  /** How long a claim stays owned without renewal (a crashed owner frees its key after this). */
+  leaseMs?: number;
+  /** How long a retry waits for a live attempt before answering 409 IDEMPOTENCY_KEY_IN_USE. */
+  waitMs?: number;
+  /** The longest pause between two looks at a claim held by another attempt. */
+  pollMs?: number;
+}
+
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-const fingerprintOf = (request: unknown) => createHash('sha256').update(canonicalJson(request)).digest('hex');
+const DEFAULT_LEASE_MS = 10_000;
+
+export const fingerprintOf = (request: unknown) => createHash('sha256').update(canonicalJson(request)).digest('hex');
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A UUID (v4 layout) derived from a key, stable across retries of the same request. */
 export function idempotentId(...parts: string[]): string {
@@ -39,67 +55,96 @@ export function idempotentId(...parts: string[]): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+interface KeyRow {
+  fingerprint: string;
+  status: 'PENDING' | 'DONE';
+  response_status: number | null;
+  response_body: unknown;
+}
+
 export class Idempotency {
+  private readonly leaseMs: number;
+  private readonly waitMs: number;
+  private readonly pollMs: number;
+
   constructor(
     private readonly db: Knex,
-    private readonly options: { waitMs?: number; staleAfterMs?: number; pollMs?: number } = {},
-  ) {}
+    options: IdempotencyOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    // Longer than a lease: a retry outlives any claim that nobody renews, so it never gives up on a dead one.
+    this.waitMs = options.waitMs ?? this.leaseMs + 2_000;
+    this.pollMs = options.pollMs ?? 200;
+  }
 
   async run(request: IdempotencyRequest, work: () => Promise<IdempotentResponse>): Promise<IdempotentResponse> {
     if (request.key === undefined) return work();
+    const { scope, key } = request;
     const fingerprint = fingerprintOf(request.request);
-    const deadline = Date.now() + (this.options.waitMs ?? 15_000);
-    for (;;) {
-      const claimed = await this.claim(request.scope, request.key, fingerprint);
-      if (claimed) break;
-      const row = await this.db('idempotency_keys').where({ scope: request.scope, key: request.key }).first();
-      if (!row) continue; // released between our insert and read: claim again
-      if (row.fingerprint !== fingerprint)
+    const token = randomUUID();
+    const deadline = Date.now() + this.waitMs;
+    for (let look = 0; ; look++) {
+      if (await this.claim(scope, key, fingerprint, token)) break;
+      const row: KeyRow | undefined = await this.db('idempotency_keys').where({ scope, key }).first();
+      if (row && row.fingerprint !== fingerprint)
         throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request');
-      if (row.status === 'DONE') return { status: row.response_status, body: row.response_body };
-      const age = Date.now() - new Date(row.updated_at).getTime();
-      if (age > (this.options.staleAfterMs ?? 60_000)) {
-        const taken = await this.db('idempotency_keys')
-          .where({ scope: request.scope, key: request.key, status: 'PENDING', updated_at: row.updated_at })
-          .update({ updated_at: this.db.fn.now() });
-        if (taken) break;
-        continue;
-      }
-      if (Date.now() > deadline)
+      if (row?.status === 'DONE') return { status: row.response_status!, body: row.response_body };
+      // Held by a live attempt (or released a moment ago): every path pauses and respects the deadline.
+      if (Date.now() >= deadline)
         throw conflict('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry later');
-      await new Promise((resolve) => setTimeout(resolve, this.options.pollMs ?? 50));
+      await pause(Math.min(this.pollMs, 10 * 2 ** look, Math.max(1, deadline - Date.now())));
     }
+    return this.runClaimed(scope, key, token, work);
+  }
+
+  private async runClaimed(scope: string, key: string, token: string, work: () => Promise<IdempotentResponse>): Promise<IdempotentResponse> {
+    const owned = () => this.db('idempotency_keys').where({ scope, key, claim_token: token, status: 'PENDING' });
+    // A renewal that fails (database unreachable) is harmless: the lease runs out and a retry takes over.
+    const renewal = setInterval(() => {
+      owned()
+        .update({ lease_until: this.db.raw(`now() + make_interval(secs => ?)`, [this.leaseMs / 1000]) })
+        .catch(() => undefined);
+    }, Math.max(10, Math.floor(this.leaseMs / 3)));
+    renewal.unref();
     let response: IdempotentResponse;
     try {
       response = await work();
     } catch (error) {
-      await this.db('idempotency_keys').where({ scope: request.scope, key: request.key, status: 'PENDING' }).delete();
+      clearInterval(renewal);
+      await owned()
+        .delete()
+        .catch(() => undefined);
       throw error;
     }
-    await this.db('idempotency_keys')
-      .where({ scope: request.scope, key: request.key })
-      .update({
-        status: 'DONE',
-        response_status: response.status,
-        response_body: JSON.stringify(response.body ?? null),
-        updated_at: this.db.fn.now(),
-      });
+    clearInterval(renewal);
+    // When this write is lost the work still happened; a retry after the lease re-runs it and converges.
+    await owned().update({
+      status: 'DONE',
+      response_status: response.status,
+      response_body: JSON.stringify(response.body ?? null),
+      updated_at: this.db.fn.now(),
+    });
     return response;
   }
 
-  private async claim(scope: string, key: string, fingerprint: string): Promise<boolean> {
-    const inserted = await this.db.raw(
-      `insert into idempotency_keys (scope, key, fingerprint, status) values (?, ?, ?, 'PENDING')
-       on conflict (scope, key) do nothing returning key`,
-      [scope, key, fingerprint],
+  /** Inserts a claim, or takes over one of the same request whose lease has run out; true when it is ours. */
+  private async claim(scope: string, key: string, fingerprint: string, token: string): Promise<boolean> {
+    const claimed = await this.db.raw(
+      `insert into idempotency_keys as k (scope, key, fingerprint, status, claim_token, lease_until)
+       values (?, ?, ?, 'PENDING', ?, now() + make_interval(secs => ?))
+       on conflict (scope, key) do update
+         set claim_token = excluded.claim_token, lease_until = excluded.lease_until, updated_at = now()
+         where k.status = 'PENDING' and k.fingerprint = excluded.fingerprint and k.lease_until < now()
+       returning k.claim_token`,
+      [scope, key, fingerprint, token, this.leaseMs / 1000],
     );
-    return inserted.rows.length > 0;
+    return claimed.rows.length > 0 && claimed.rows[0].claim_token === token;
   }
 
   /** Forgets records older than `ageMs` (a housekeeping timer may call it). */
   async prune(ageMs: number): Promise<number> {
     return this.db('idempotency_keys')
-      .where('created_at', '<', new Date(Date.now() - ageMs))
+      .where('created_at', '<', this.db.raw(`now() - make_interval(secs => ?)`, [ageMs / 1000]))
       .delete();
   }
 }

@@ -2,11 +2,12 @@ import type { Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { getOrganization } from '../../read-side/organizations';
 import { findUser, type UserRecord } from '../../read-side/users';
+import { isLoopbackHost } from '../../runtime/config';
 import { unauthenticated } from '../../runtime/errors';
-import { rateLimit } from '../../runtime/rate-limiter';
+import { forgetHits, rateLimit, refundHit } from '../../runtime/rate-limiter';
 import type { AccessTokenClaims, Services } from '../../runtime/services';
 import { tokenId } from '../../write-side/secret-token';
-import { refreshSession, revokeSessionByToken, startSession, type IssuedRefreshToken } from '../../write-side/session/commands';
+import { refreshSession, revokeSessionByToken, revokeSessionOf, startSession, type IssuedRefreshToken } from '../../write-side/session/commands';
 import {
   changePassword,
   registerWithInvitation,
@@ -14,6 +15,8 @@ import {
   resetPassword,
   verifyCredentials,
 } from '../../write-side/user/commands';
+import { ExtractJwt } from 'passport-jwt';
+import { authenticateRequest, callerAddress, configurePassport, throttlePublicAuth } from '../auth';
 import { commandContext } from '../command-context';
 import { z } from '../openapi';
 import { AUTHENTICATED, defineRoute, PUBLIC } from '../route';
@@ -21,6 +24,8 @@ import { Email, NewPassword, SessionUser } from './schemas';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth';
+/** Answers that carry a token must not be kept by a browser or a proxy cache. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
 /** Forgot-password mails per address per hour: enough for a person, too few to flood an inbox. */
 const RESET_REQUESTS_PER_HOUR = 5;
 
@@ -43,7 +48,8 @@ function setRefreshCookie(services: Services, res: Response, issued: IssuedRefre
     httpOnly: true,
     sameSite: 'strict',
     path: COOKIE_PATH,
-    secure: (services.config.PUBLIC_URL ?? '').startsWith('https:'),
+    // Off only while the service is reachable from this machine alone, where the browser talks plain http.
+    secure: !isLoopbackHost(services.config.HOST),
     expires: issued.expiresAt,
   });
 }
@@ -83,14 +89,22 @@ export const authRoutes = [
     responses: {
       200: { description: 'Logged in; the refresh token is set as the httpOnly cookie refresh_token', schema: Session },
       401: { description: 'INVALID_CREDENTIALS: unknown address or wrong password (one answer for both)' },
-      429: { description: 'RATE_LIMITED: too many attempts for this address or from this IP' },
+      429: { description: 'RATE_LIMITED: too many failed attempts for this e-mail address from the caller\'s address, or from the caller\'s address' },
     },
     handler: async ({ services, body, req, res, correlationId }) => {
       const { config } = services;
-      await rateLimit(services, `login:email:${body.email.toLowerCase()}`, config.LOGIN_RATE_LIMIT_PER_EMAIL, config.LOGIN_RATE_LIMIT_WINDOW);
-      await rateLimit(services, `login:ip:${req.ip}`, config.LOGIN_RATE_LIMIT_PER_IP, config.LOGIN_RATE_LIMIT_WINDOW);
+      const window = config.LOGIN_RATE_LIMIT_WINDOW;
+      // Every attempt takes a hit first (so parallel guesses cannot slip past the limit) and a success
+      // gives it back: only failures count, and a stranger's failures from elsewhere never lock the
+      // rightful user out, because the e-mail's count is per caller address.
+      const fromAddress = `login-failures:${callerAddress(req)}`;
+      const emailFromAddress = `${fromAddress}:${body.email.toLowerCase()}`;
+      await rateLimit(services, fromAddress, config.LOGIN_RATE_LIMIT_PER_IP, window);
+      await rateLimit(services, emailFromAddress, config.LOGIN_RATE_LIMIT_PER_EMAIL, window);
       const user = await verifyCredentials(services, body.email, body.password);
-      return { status: 200, body: await openSession(services, res, user, correlationId) };
+      await refundHit(services, fromAddress, window);
+      await forgetHits(services, emailFromAddress);
+      return { status: 200, body: await openSession(services, res, user, correlationId), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -106,10 +120,12 @@ export const authRoutes = [
       404: { description: 'NOT_FOUND: no invitation has this token (or it was replaced by a resend)' },
       409: { description: 'EMAIL_ALREADY_REGISTERED' },
       410: { description: 'INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_ALREADY_ACCEPTED' },
+      429: { description: 'RATE_LIMITED: too many registrations from the caller\'s address' },
     },
-    handler: async ({ services, body, res, correlationId }) => {
+    handler: async ({ services, body, req, res, correlationId }) => {
+      await throttlePublicAuth(services, req, 'register');
       const userId = await registerWithInvitation(services, { actorId: null, organizationId: null, correlationId, now: new Date() }, body);
-      return { status: 201, body: await openSession(services, res, (await findUser(services.db, userId))!, correlationId) };
+      return { status: 201, body: await openSession(services, res, (await findUser(services.db, userId))!, correlationId), headers: NO_STORE };
     },
   }),
   defineRoute({
@@ -121,8 +137,10 @@ export const authRoutes = [
     responses: {
       200: { description: 'A new access token; the cookie is rotated (not within the grace window of a concurrent refresh)', schema: AccessToken },
       401: { description: 'INVALID_REFRESH_TOKEN, or REFRESH_TOKEN_REUSED (the whole session is revoked)' },
+      429: { description: 'RATE_LIMITED: too many refreshes from the caller\'s address' },
     },
     handler: async ({ services, req, res, correlationId }) => {
+      await rateLimit(services, `refresh:${callerAddress(req)}`, services.config.REFRESH_RATE_LIMIT_PER_IP, services.config.AUTH_RATE_LIMIT_WINDOW);
       const token = refreshCookie(req);
       if (!token) throw unauthenticated('The refresh cookie is missing', 'INVALID_REFRESH_TOKEN');
       const refreshed = await refreshSession(services, { actorId: null, organizationId: null, correlationId, now: new Date() }, token);
@@ -130,20 +148,31 @@ export const authRoutes = [
       if (!user?.active) throw unauthenticated('The user is deactivated', 'INVALID_REFRESH_TOKEN');
       if (refreshed.rotated) setRefreshCookie(services, res, refreshed.rotated);
       const organization = await getOrganization(services.db, user.organizationId);
-      return { status: 200, body: { accessToken: signAccessToken(services, user, organization.type, refreshed.sessionId) } };
+      return { status: 200, body: { accessToken: signAccessToken(services, user, organization.type, refreshed.sessionId) }, headers: NO_STORE };
     },
   }),
   defineRoute({
     method: 'post',
     path: '/auth/logout',
-    summary: 'Log out: revoke the session (refresh-token family) and clear the cookie',
+    summary: 'Log out: revoke the session (refresh-token family) named by the refresh cookie, or else by the access token, and clear the cookie',
     tags: ['Auth'],
-    access: AUTHENTICATED,
-    responses: { 204: { description: 'Logged out' } },
+    // The refresh cookie alone is enough: an expired access token must not keep a session alive.
+    access: PUBLIC,
+    responses: {
+      204: { description: 'Logged out' },
+      401: { description: 'UNAUTHENTICATED: neither a refresh cookie nor a valid access token' },
+    },
     handler: async (context) => {
-      const token = refreshCookie(context.req);
-      if (token) await revokeSessionByToken(context.services, commandContext(context), token, context.principal.userId);
-      context.res.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      const { services, req, res } = context;
+      const token = refreshCookie(req);
+      if (token) await revokeSessionByToken(services, commandContext(context), token);
+      else {
+        const principal = (await authenticateRequest(configurePassport(services), req, res, AUTHENTICATED)).staff!;
+        // The guard just verified this bearer token; its session is the one to end.
+        const { sid } = jwt.decode(ExtractJwt.fromAuthHeaderAsBearerToken()(req)!) as AccessTokenClaims;
+        await revokeSessionOf(services, commandContext({ principal, correlationId: context.correlationId }), sid!, principal.userId);
+      }
+      res.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return { status: 204 };
     },
   }),
@@ -156,9 +185,10 @@ export const authRoutes = [
     body: z.strictObject({ email: Email }),
     responses: {
       202: { description: 'Accepted, whether or not the address exists' },
-      429: { description: 'RATE_LIMITED' },
+      429: { description: 'RATE_LIMITED: too many requests for this e-mail address or from the caller\'s address' },
     },
-    handler: async ({ services, body, correlationId }) => {
+    handler: async ({ services, body, req, correlationId }) => {
+      await throttlePublicAuth(services, req, 'forgot-password');
       await rateLimit(services, `forgot-password:${body.email.toLowerCase()}`, RESET_REQUESTS_PER_HOUR, 3_600_000);
       await requestPasswordReset(services, { actorId: null, organizationId: null, correlationId, now: new Date() }, body.email);
       return { status: 202 };
@@ -175,8 +205,10 @@ export const authRoutes = [
       204: { description: 'Password changed' },
       400: { description: 'WEAK_PASSWORD, or the request does not match the schema' },
       410: { description: 'RESET_TOKEN_EXPIRED: unknown, used, superseded or expired link' },
+      429: { description: 'RATE_LIMITED: too many resets from the caller\'s address' },
     },
-    handler: async ({ services, body, correlationId }) => {
+    handler: async ({ services, body, req, correlationId }) => {
+      await throttlePublicAuth(services, req, 'reset-password');
       await resetPassword(services, { actorId: null, organizationId: null, correlationId, now: new Date() }, body.token, body.password);
       return { status: 204 };
     },

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { findProposal } from '../../read-side/proposals';
 import { requestBridging } from '../../write-side/bridging/commands';
 import { idempotentId } from '../../write-side/idempotency';
-import { authorize } from '../abilities';
+import { findOrganization } from '../../read-side/organizations';
+import { notFound } from '../../runtime/errors';
 import { commandContext } from '../command-context';
 import { IdempotencyHeaders, idempotent } from '../governance';
 import { Amount, Id, z } from '../openapi';
@@ -36,12 +37,18 @@ const route = (kind: 'DISBURSEMENT' | 'REDEMPTION') =>
     body: z.strictObject({ amount: Amount, denom: Denom.optional() }),
     responses: {
       201: { description: 'Requested; the proposal that carries it out', schema: BridgingResult },
-      422: { description: 'EXCHANGE_FROZEN, EXCHANGE_ADDRESS_NOT_SET, INSUFFICIENT_FUNDS, EXCHANGE_ADDRESS_NOT_CUSTODIED' },
+      403: { description: 'FORBIDDEN: another organization (only the central bank converts for others)' },
+      404: { description: 'NOT_FOUND' },
+      422: {
+        description:
+          'EXCHANGE_FROZEN, EXCHANGE_ADDRESS_NOT_SET, EXCHANGE_ADDRESS_NOT_OWNED, INSUFFICIENT_FUNDS, UNKNOWN_TOKEN, ORGANIZATION_NOT_ACTIVE, BRIDGING_LIMIT_EXCEEDED',
+      },
     },
     handler: async (context) =>
       idempotent(context, async (key) => {
         const { services, principal, params, body } = context;
-        authorize(principal, 'manage', 'Bridging', { organizationId: params.organizationId }, 'Organization');
+        // An id that names nothing is 404; another organization's conversions are 403 (the decider's rule).
+        if (!(await findOrganization(services.db, params.organizationId))) throw notFound('Organization');
         const ids = key
           ? { requestId: idempotentId('bridging', principal.userId, key), proposalId: idempotentId('bridging-proposal', principal.userId, key) }
           : { requestId: randomUUID(), proposalId: randomUUID() };
@@ -51,6 +58,7 @@ const route = (kind: 'DISBURSEMENT' | 'REDEMPTION') =>
           amount: BigInt(body.amount),
           denom: body.denom ?? services.config.NATIVE_DENOM,
           requestedBy: principal.userId,
+          requester: { organizationId: principal.organizationId, organizationType: principal.organizationType },
           ...ids,
         });
         const proposal = await findProposal(services.db, ids.proposalId);

@@ -1,5 +1,6 @@
 import { invitationsExpiringBefore } from '../../read-side/invitations';
 import { listOrganizationsIn, organizationsWithExchangeIssues, type OrganizationRecord } from '../../read-side/organizations';
+import { failedProjections } from '../../read-side/projection-failures';
 import { listInternalUsers } from '../../read-side/users';
 import type { Services } from '../../runtime/services';
 import { testRpcEndpoint } from '../../write-side/chain';
@@ -13,7 +14,7 @@ import { RPC_TEST_TIMEOUT_MS } from './organizations';
 /** How far ahead an open invitation counts as expiring. */
 const EXPIRING_WITHIN_MS = 24 * 3_600_000;
 
-const ALERT_CODES = ['CHAIN_RPC_UNREACHABLE', 'EXCHANGE_ADDRESS_UNLINKED', 'EXCHANGE_FROZEN', 'INVITATION_EXPIRING'] as const;
+const ALERT_CODES = ['CHAIN_RPC_UNREACHABLE', 'EXCHANGE_ADDRESS_UNLINKED', 'EXCHANGE_FROZEN', 'INVITATION_EXPIRING', 'PROJECTION_FAILED'] as const;
 type AlertCode = (typeof ALERT_CODES)[number];
 
 const Alert = z
@@ -77,7 +78,7 @@ export const controlPanelRoutes = [
   defineRoute({
     method: 'get',
     path: '/control-panel/alerts',
-    summary: 'Operational warnings: unreachable chain RPC, unlinked or frozen exchange addresses, expiring invitations',
+    summary: 'Operational warnings: stopped read models, unreachable chain RPC, unlinked or frozen exchange addresses, expiring invitations',
     tags: ['Control panel'],
     access: ability('manage', 'Organization'),
     responses: { 200: { description: 'Errors first', schema: z.object({ items: z.array(Alert) }).openapi('Alerts') } },
@@ -86,12 +87,25 @@ export const controlPanelRoutes = [
       // The central bank watches every participant; a participant watches itself.
       const scope = principal.organizationType === 'CENTRAL' ? null : [principal.organizationId];
       const organizations = await listOrganizationsIn(services.db, scope);
-      const [rpc, exchanges, invitations] = await Promise.all([
+      const [rpc, exchanges, invitations, projections] = await Promise.all([
         rpcAlerts(services, principal, organizations),
         organizationsWithExchangeIssues(services.db, scope),
         invitationsExpiringBefore(services.db, principal.organizationId, now, new Date(now.getTime() + EXPIRING_WITHIN_MS)),
+        // A stopped read model is the operator's concern: the central bank runs the platform.
+        principal.organizationType === 'CENTRAL' ? failedProjections(services.db) : Promise.resolve([]),
       ]);
       const items = [
+        ...projections.map((failure) =>
+          alert('PROJECTION_FAILED', 'error', principal.organizationId, `The ${failure.projection} read model stopped at an event it cannot apply`, {
+            projection: failure.projection,
+            eventId: failure.eventId,
+            eventType: failure.eventType,
+            streamId: failure.streamId,
+            position: failure.position,
+            reason: failure.reason,
+            failedAt: failure.failedAt.toISOString(),
+          }),
+        ),
         ...rpc,
         ...exchanges.map((organization) =>
           organization.exchangeAddress

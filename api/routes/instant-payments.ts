@@ -5,21 +5,31 @@ import {
   bankDashboard,
   bankExport,
   clientMovements,
-  clientView,
-  findClientByAlias,
   getClient,
   getPaymentFor,
   listBankClients,
   listBankPayments,
   paymentView,
 } from '../../read-side/instant-payments';
-import { listOrganizationsIn, getOrganization } from '../../read-side/organizations';
+import { findOrganization, listOrganizationsIn, getOrganization } from '../../read-side/organizations';
 import { tokenDisplay } from '../../read-side/tokens';
-import { AppError, notFound } from '../../runtime/errors';
+import { notFound } from '../../runtime/errors';
 import { rateLimit } from '../../runtime/rate-limiter';
-import type { Services } from '../../runtime/services';
-import { idempotentId } from '../../write-side/idempotency';
-import { activateAlias, initiatePayment, registerClient, requireAlias } from '../../write-side/instant-payments/commands';
+import type { ClientPrincipal, Services } from '../../runtime/services';
+import { fingerprintOf, idempotentId } from '../../write-side/idempotency';
+import {
+  activateAlias,
+  aliasAvailable,
+  cashIn,
+  cashOut,
+  clientOf,
+  deactivateClient,
+  pay,
+  registerClient,
+  revokeClientToken,
+  requireAlias,
+} from '../../write-side/instant-payments/commands';
+import type { PaymentParties, PaymentStatus } from '../../write-side/instant-payments/events';
 import { authorize, type Principal } from '../abilities';
 import { commandContext } from '../command-context';
 import { IdempotencyHeaders, idempotent } from '../governance';
@@ -37,15 +47,101 @@ export const DEMO_LIMITS = {
 const throttle = (context: Pick<RouteContext<unknown, unknown, unknown>, 'services' | 'req'>, what: keyof typeof DEMO_LIMITS) =>
   rateLimit(context.services, `ip-demo-${what}:${context.req.ip ?? 'unknown'}`, DEMO_LIMITS[what].limit, DEMO_LIMITS[what].windowMs);
 
-/** Client tokens: the same HS256 secret as staff tokens, told apart by `typ: 'client'`. */
-const CLIENT_TOKEN_LIFETIME = '30d';
-export const issueClientToken = (services: Pick<Services, 'jwtSecret'>, clientId: string) =>
-  jwt.sign({ sub: clientId, typ: 'client' }, services.jwtSecret, { algorithm: 'HS256', expiresIn: CLIENT_TOKEN_LIFETIME });
+/**
+ * Client tokens: the same HS256 secret as staff tokens, told apart by `typ: 'client'`; they name the
+ * client's bank (whose ledger answers whether they still hold), carry an id (logout revokes it) and
+ * expire after CLIENT_TOKEN_TTL.
+ */
+export const issueClientToken = (services: Pick<Services, 'jwtSecret' | 'config'>, clientId: string, organizationId: string) =>
+  jwt.sign({ sub: clientId, org: organizationId, typ: 'client' }, services.jwtSecret, {
+    algorithm: 'HS256',
+    expiresIn: Math.floor(services.config.CLIENT_TOKEN_TTL / 1000),
+    jwtid: randomUUID(),
+  });
+
+/** Token answers must not be kept by any cache. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** The calling client as its bank's ledger has it (read-your-writes: the ledger is the write side). */
+async function meView(services: Services, client: ClientPrincipal) {
+  const ledgerClient = await clientOf(services.payments, client.organizationId, client.clientId);
+  if (!ledgerClient) throw notFound('Client');
+  return { id: ledgerClient.clientId, name: ledgerClient.name, organizationId: client.organizationId, alias: ledgerClient.alias, balance: ledgerClient.balance.toString() };
+}
+
+/** The contract's demo routes exist only with IP_DEMO_ENABLED. */
+const requireDemo = (services: Services) => {
+  if (!services.config.IP_DEMO_ENABLED) throw notFound('Route');
+};
+
+/** The answer of a payment this request decided, built from the decision. */
+const decidedPaymentView = (payment: PaymentParties, status: PaymentStatus) => ({
+  id: payment.paymentId,
+  kind: payment.kind,
+  status,
+  amount: payment.amount,
+  senderAlias: payment.senderAlias,
+  recipientAlias: payment.recipientAlias,
+  reference: payment.reference,
+  createdAt: payment.createdAt,
+  settledAt: status === 'COMPLETED' ? payment.createdAt : null,
+  txHash: null,
+  failureCode: null,
+});
+
+const ClientParams = z.object({ organizationId: Id, clientId: Id });
+const CashBody = z.strictObject({ amount: Amount, reference: z.string().trim().max(140).optional() });
+const CashMovement = z
+  .object({ id: z.string(), kind: z.enum(['CASH_IN', 'CASH_OUT']), clientId: z.string(), amount: z.string(), reference: z.string().nullable(), balance: z.string() })
+  .openapi('InstantPaymentCashMovement');
+
+/** A bank's staff act on their own bank's clients only (another bank's, or none: 404). */
+async function ownClient(context: RouteContext<{ organizationId: string; clientId: string }, unknown, unknown>, action: 'create' | 'manage') {
+  const { services, principal, params } = context;
+  authorize(principal, action, 'InstantPayment', { organizationId: params.organizationId }, 'Organization');
+  if (!(await clientOf(services.payments, params.organizationId, params.clientId))) throw notFound('Client');
+}
+
+function cashRoute(kind: 'CASH_IN' | 'CASH_OUT') {
+  const path = kind === 'CASH_IN' ? 'cash-in' : 'cash-out';
+  return defineRoute({
+    method: 'post',
+    path: `/organizations/:organizationId/instant-payments/clients/:clientId/${path}`,
+    summary:
+      kind === 'CASH_IN'
+        ? 'The client paid fiat in at the bank: credits the client, within the bank’s backing headroom'
+        : 'The client took fiat out at the bank: debits the client',
+    tags: ['Instant Payments'],
+    access: ability('create', 'InstantPayment'),
+    params: ClientParams,
+    headers: IdempotencyHeaders,
+    body: CashBody,
+    responses: {
+      201: { description: 'The movement and the client’s new balance', schema: CashMovement },
+      404: { description: 'Not a client of the caller’s bank' },
+      422: { description: kind === 'CASH_IN' ? 'INSUFFICIENT_SETTLEMENT_LIQUIDITY, CLIENT_DEACTIVATED, ORGANIZATION_NOT_ACTIVE' : 'INSUFFICIENT_FUNDS, CLIENT_DEACTIVATED, ORGANIZATION_NOT_ACTIVE' },
+    },
+    handler: async (context) => {
+      await ownClient(context, 'create');
+      return idempotent(context, async (key) => {
+        const { services, params, body } = context;
+        const movementId = key ? idempotentId('instant-payment-cash', params.clientId, key) : randomUUID();
+        const input = { organizationId: params.organizationId, clientId: params.clientId, movementId, amount: BigInt(body.amount), reference: body.reference ?? null };
+        await (kind === 'CASH_IN' ? cashIn : cashOut)(services.payments, commandContext(context), input);
+        const client = await clientOf(services.payments, params.organizationId, params.clientId);
+        return {
+          status: 201,
+          body: { id: movementId, kind, clientId: params.clientId, amount: body.amount, reference: input.reference, balance: client!.balance.toString() },
+        };
+      });
+    },
+  });
+}
 
 const Client = z
   .object({ id: z.string(), name: z.string(), organizationId: z.string(), alias: z.string().nullable(), balance: z.string() })
   .openapi('InstantPaymentClient');
-const BankClient = Client.extend({ externalRef: z.string().nullable(), demo: z.boolean(), createdAt: z.string() }).openapi('InstantPaymentBankClient');
+const BankClient = Client.extend({ externalRef: z.string().nullable(), demo: z.boolean(), active: z.boolean(), createdAt: z.string() }).openapi('InstantPaymentBankClient');
 const Registered = z.object({ client: Client, clientToken: z.string() }).openapi('InstantPaymentClientRegistration');
 const Payment = z
   .object({
@@ -121,27 +217,34 @@ export const instantPaymentRoutes = [
   defineRoute({
     method: 'post',
     path: '/instant-payments/demo/clients',
-    summary: 'Self-service demo wallet registration, with the fixed server-side starting balance (throttled)',
+    summary: 'Self-service demo wallet registration (IP_DEMO_ENABLED), its starting balance drawn on the bank’s backing headroom (throttled)',
     tags: ['Instant Payments'],
     access: PUBLIC,
     body: z.strictObject({ organizationId: Id, name: Name }),
     responses: {
       201: { description: 'The client and its client token', schema: Registered },
-      404: { description: 'No such commercial bank' },
-      422: { description: 'ORGANIZATION_NOT_ACTIVE' },
+      404: { description: 'No such commercial bank, or demo routes disabled' },
+      422: { description: 'ORGANIZATION_NOT_ACTIVE, INSUFFICIENT_SETTLEMENT_LIQUIDITY' },
       429: { description: 'RATE_LIMITED (Retry-After)' },
     },
     handler: async (context) => {
-      await throttle(context, 'registration');
       const { services, body } = context;
-      const clientId = await registerClient(services, commandContext(context), {
-        organizationId: body.organizationId,
+      requireDemo(services);
+      await throttle(context, 'registration');
+      const bank = await findOrganization(services.db, body.organizationId);
+      if (!bank || bank.type !== 'COMMERCIAL') throw notFound('Bank');
+      const clientId = randomUUID();
+      await registerClient(services.payments, { ...commandContext(context), organizationId: bank.id }, {
+        organizationId: bank.id,
+        clientId,
         name: body.name,
+        externalRef: null,
         demo: true,
         startingBalance: BigInt(services.config.DEMO_STARTING_BALANCE),
+        alias: null,
       });
-      const client = await getClient(services.db, clientId);
-      return { status: 201, body: { client: clientView(client), clientToken: issueClientToken(services, clientId) } };
+      const client = { clientId, organizationId: bank.id, tokenId: '', expiresAt: new Date() };
+      return { status: 201, headers: NO_STORE, body: { client: await meView(services, client), clientToken: issueClientToken(services, clientId, bank.id) } };
     },
   }),
   defineRoute({
@@ -155,37 +258,37 @@ export const instantPaymentRoutes = [
     handler: async (context) => {
       await throttle(context, 'availability');
       const alias = requireAlias(context.params.alias, 'params.alias');
-      const taken = await context.services.eventStore.readStream(`ip-alias-${alias}`);
-      return { status: 200, body: { alias, available: taken.length === 0 } };
+      return { status: 200, body: { alias, available: await aliasAvailable(context.services.payments, alias) } };
     },
   }),
   defineRoute({
     method: 'post',
     path: '/instant-payments/demo/clients/:clientId/alias',
-    summary: 'Register the @alias of a demo client (its own client token; throttled)',
+    summary: 'Register the @alias of a demo client (its own client token; IP_DEMO_ENABLED; throttled)',
     tags: ['Instant Payments'],
     access: CLIENT,
     params: z.object({ clientId: Id }),
     body: z.strictObject({ alias: AliasInput }),
     responses: {
       200: { description: 'The client', schema: Client },
-      404: { description: 'Not the caller' },
+      404: { description: 'Not the caller, or demo routes disabled' },
       409: { description: 'ALIAS_TAKEN, or ALIAS_ALREADY_ACTIVATED' },
       429: { description: 'RATE_LIMITED (Retry-After)' },
     },
     handler: async (context) => {
+      const { services, params, body, client } = context;
+      requireDemo(services);
       await throttle(context, 'alias');
-      const { services, params, body, clientId } = context;
-      if (params.clientId !== clientId) throw notFound('Client');
+      if (params.clientId !== client!.clientId) throw notFound('Client');
       const alias = requireAlias(body.alias);
-      await activateAlias(services, { ...commandContext(context), actorId: null }, clientId, alias);
-      return { status: 200, body: clientView(await getClient(services.db, clientId)) };
+      await activateAlias(services.payments, { ...commandContext(context), actorId: null }, client!.organizationId, client!.clientId, alias);
+      return { status: 200, body: await meView(services, client!) };
     },
   }),
   defineRoute({
     method: 'post',
     path: '/instant-payments/clients',
-    summary: 'A bank’s staff registers a real retail client of their own bank (zero balance)',
+    summary: 'A bank’s staff registers a real retail client of their own bank (zero balance; cash-in funds it)',
     tags: ['Instant Payments'],
     access: ability('create', 'InstantPayment'),
     body: z.strictObject({ name: Name, alias: AliasInput.optional(), externalRef: z.string().trim().min(1).max(200).optional() }),
@@ -197,15 +300,21 @@ export const instantPaymentRoutes = [
     handler: async (context) => {
       const { services, principal, body } = context;
       const alias = body.alias === undefined ? null : requireAlias(body.alias);
-      const clientId = await registerClient(services, commandContext(context), {
+      const clientId = randomUUID();
+      await registerClient(services.payments, commandContext(context), {
         organizationId: principal.organizationId,
+        clientId,
         name: body.name,
         externalRef: body.externalRef ?? null,
         demo: false,
         startingBalance: 0n,
         alias,
       });
-      return { status: 201, body: { client: bankClientView(await getClient(services.db, clientId)), clientToken: issueClientToken(services, clientId) } };
+      return {
+        status: 201,
+        headers: NO_STORE,
+        body: { client: bankClientView(await getClient(services.db, clientId)), clientToken: issueClientToken(services, clientId, principal.organizationId) },
+      };
     },
   }),
   defineRoute({
@@ -215,12 +324,24 @@ export const instantPaymentRoutes = [
     tags: ['Instant Payments'],
     access: CLIENT,
     responses: { 200: { description: 'The client', schema: Client } },
-    handler: async ({ services, clientId }) => ({ status: 200, body: clientView(await getClient(services.db, clientId!)) }),
+    handler: async ({ services, client }) => ({ status: 200, body: await meView(services, client!) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/instant-payments/me/logout',
+    summary: 'Revokes the calling client token',
+    tags: ['Instant Payments'],
+    access: CLIENT,
+    responses: { 204: { description: 'The token no longer works' } },
+    handler: async (context) => {
+      await revokeClientToken(context.services.payments, { ...commandContext(context), actorId: null }, context.client!);
+      return { status: 204 };
+    },
   }),
   defineRoute({
     method: 'get',
     path: '/instant-payments/me/movements',
-    summary: 'The calling client’s payments, newest first',
+    summary: 'The calling client’s payments, newest first (incoming ones once COMPLETED)',
     tags: ['Instant Payments'],
     access: CLIENT,
     query: z.object({ ...pageQuery }),
@@ -230,7 +351,7 @@ export const instantPaymentRoutes = [
   defineRoute({
     method: 'post',
     path: '/instant-payments/payments',
-    summary: 'Pay another client by @alias: INTERNAL completes at once, CROSS_ORGANIZATION settles on the chain between the banks’ settlement accounts',
+    summary: 'Pay another client by @alias: INTERNAL completes at once, CROSS_ORGANIZATION settles in the sender bank’s next settlement batch',
     tags: ['Instant Payments'],
     access: CLIENT,
     headers: IdempotencyHeaders,
@@ -238,42 +359,53 @@ export const instantPaymentRoutes = [
     responses: {
       201: { description: 'The payment (COMPLETED, or PENDING while its settlement is under way)', schema: Payment },
       409: { description: 'IDEMPOTENCY_KEY_REUSED' },
-      422: {
-        description: 'ALIAS_NOT_ACTIVATED, RECIPIENT_NOT_FOUND, INSUFFICIENT_FUNDS, ORGANIZATION_NOT_ACTIVE, INSUFFICIENT_SETTLEMENT_LIQUIDITY (the payment FAILED and the sender was refunded)',
-      },
+      422: { description: 'ALIAS_NOT_ACTIVATED, RECIPIENT_NOT_FOUND, SELF_PAYMENT, INSUFFICIENT_FUNDS, ORGANIZATION_NOT_ACTIVE, INVALID_AMOUNT' },
     },
-    handler: async (context) =>
-      idempotent(context, async (key) => {
-        const { services, clientId, body } = context;
-        const recipientAlias = requireAlias(body.recipientAlias, 'recipientAlias');
-        if (!(await findClientByAlias(services.db, recipientAlias))) {
-          const sender = await getClient(services.db, clientId!);
-          if (!sender.alias) throw new AppError(422, 'ALIAS_NOT_ACTIVATED', 'Business rule violated', 'Register an @alias before sending payments');
-          throw new AppError(422, 'RECIPIENT_NOT_FOUND', 'Business rule violated', `No client uses @${body.recipientAlias.replace(/^@/, '')}`);
-        }
-        const paymentId = key ? idempotentId('instant-payment', clientId!, key) : randomUUID();
-        await initiatePayment(services, { ...commandContext(context), actorId: null }, {
-          paymentId,
-          senderClientId: clientId!,
-          recipientAlias,
-          amount: BigInt(body.amount),
-          reference: body.reference ?? null,
-        });
-        const state = await services.settlement.advance(paymentId);
-        if (state.step === 'FAILED')
-          throw new AppError(422, state.failureCode ?? 'PAYMENT_FAILED', 'Payment failed', `${state.failureReason ?? 'the payment failed'} (payment ${paymentId}; any debit was refunded)`);
-        return { status: 201, body: paymentView(await getPaymentFor(services.db, paymentId, clientId!)) };
-      }),
+    handler: async (context) => {
+      const { services, client, body, req } = context;
+      const key = req.header('idempotency-key');
+      const recipientAlias = requireAlias(body.recipientAlias, 'recipientAlias');
+      // Exactly once per key: the payment id derives from the key, and the sender's ledger decides an id once.
+      const paymentId = key === undefined ? randomUUID() : idempotentId('instant-payment', client!.clientId, key);
+      const outcome = await pay(services.payments, { ...commandContext(context), actorId: null }, {
+        paymentId,
+        senderOrganizationId: client!.organizationId,
+        senderClientId: client!.clientId,
+        recipientAlias,
+        amount: BigInt(body.amount),
+        reference: body.reference ?? null,
+        requestFingerprint: key === undefined ? null : fingerprintOf(body),
+      });
+      const view = outcome.decidedNow ? decidedPaymentView(outcome.payment, outcome.status) : paymentView(await getPaymentFor(services.db, paymentId, client!.clientId));
+      return { status: 201, body: view };
+    },
   }),
   defineRoute({
     method: 'get',
     path: '/instant-payments/payments/:paymentId',
-    summary: 'One payment, to its sender or recipient',
+    summary: 'One payment, to its sender, or to its recipient once COMPLETED',
     tags: ['Instant Payments'],
     access: CLIENT,
     params: z.object({ paymentId: Id }),
     responses: { 200: { description: 'The payment', schema: Payment }, 404: { description: 'Not a payment of the caller' } },
     handler: async ({ services, clientId, params }) => ({ status: 200, body: paymentView(await getPaymentFor(services.db, params.paymentId, clientId!)) }),
+  }),
+  cashRoute('CASH_IN'),
+  cashRoute('CASH_OUT'),
+  defineRoute({
+    method: 'post',
+    path: '/organizations/:organizationId/instant-payments/clients/:clientId/deactivate',
+    summary: 'The client can no longer pay or be paid; its tokens stop working',
+    tags: ['Instant Payments'],
+    access: ability('manage', 'InstantPayment'),
+    params: ClientParams,
+    responses: { 200: { description: 'The client', schema: BankClient }, 404: { description: 'Not a client of the caller’s bank' } },
+    handler: async (context) => {
+      await ownClient(context, 'manage');
+      const { services, params } = context;
+      await deactivateClient(services.payments, commandContext(context), params.organizationId, params.clientId);
+      return { status: 200, body: bankClientView(await getClient(services.db, params.clientId)) };
+    },
   }),
 
   // ---- a bank's own views ----

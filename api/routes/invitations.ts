@@ -1,11 +1,11 @@
-import { findInvitation, findInvitationByToken, invitationView, listInvitations, visibleTo, type InvitationRecord } from '../../read-side/invitations';
+import { findInvitation, invitationView, listInvitations, visibleTo, type InvitationRecord } from '../../read-side/invitations';
 import { getOrganization } from '../../read-side/organizations';
 import { notFound } from '../../runtime/errors';
 import type { Services } from '../../runtime/services';
-import { assertUsable } from '../../write-side/invitation/decide';
 import { INVITATION_STATUSES } from '../../write-side/invitation/events';
-import { createInvitation, resendInvitation, revokeInvitation } from '../../write-side/invitation/commands';
+import { createInvitation, invitationOfLink, resendInvitation, revokeInvitation } from '../../write-side/invitation/commands';
 import { authorize, type Principal } from '../abilities';
+import { throttlePublicAuth } from '../auth';
 import { commandContext } from '../command-context';
 import { Id, page, pageQuery, z } from '../openapi';
 import { ability, defineRoute, PUBLIC } from '../route';
@@ -79,13 +79,13 @@ export const invitationRoutes = [
     params: z.object({ token: z.string().min(1).max(200) }),
     responses: {
       200: { description: 'The link opens an account', schema: InvitationPreview },
-      404: { description: 'NOT_FOUND: no invitation has this token (or it was replaced by a resend)' },
-      410: { description: 'INVITATION_EXPIRED, INVITATION_REVOKED or INVITATION_ALREADY_ACCEPTED' },
+      404: { description: 'NOT_FOUND: no invitation has this token' },
+      410: { description: 'INVITATION_EXPIRED (also a link a resend replaced), INVITATION_REVOKED or INVITATION_ALREADY_ACCEPTED' },
+      429: { description: 'RATE_LIMITED: too many checks from the caller\'s address' },
     },
-    handler: async ({ services, params }) => {
-      const invitation = await findInvitationByToken(services.db, params.token);
-      if (!invitation) throw notFound('Invitation');
-      assertUsable({ status: invitation.status, expiresAt: invitation.expiresAt.toISOString() }, new Date().toISOString());
+    handler: async ({ services, params, req }) => {
+      await throttlePublicAuth(services, req, 'invitation-validate');
+      const invitation = await invitationOfLink(services, params.token, new Date());
       const organization = await getOrganization(services.db, invitation.organizationId);
       return { status: 200, body: { email: invitation.email, organizationName: organization.name, role: invitation.role } };
     },

@@ -36,7 +36,16 @@ const OrganizationDetail = Organization.extend({
   administrators: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })).openapi({
     description: 'the admin roster: active administrators',
   }),
+  disbursementLimitPerDay: z.string().openapi({
+    description: 'base units its own administrators may disburse to it per day (TIME_ZONE days); "0" until the central bank sets it',
+    example: '0',
+  }),
 }).openapi('OrganizationDetail');
+
+const LimitAmount = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,37})$/, 'a non-negative integer amount in base units, as a string')
+  .openapi({ example: '5000000' });
 
 const RpcTestResult = z
   .object({
@@ -86,6 +95,7 @@ async function detail(services: Services, organizationId: string) {
       balance: await settlementBalance(services, view.settlementAccount.address),
     },
     administrators: administrators.map((user) => ({ id: user.id, name: user.name, email: user.email })),
+    disbursementLimitPerDay: BigInt(organization.disbursementLimitPerDay).toString(),
   };
 }
 
@@ -113,7 +123,7 @@ const exchangeResponses = (extra: Record<number, { description: string }>) => ({
   200: { description: 'The organization', schema: OrganizationDetail },
   403: { description: 'FORBIDDEN or RESTRICTED_TO_CENTRAL_BANK' },
   404: { description: 'NOT_FOUND' },
-  422: { description: 'NOT_A_COMMERCIAL_ORGANIZATION' },
+  422: { description: 'NOT_A_COMMERCIAL_ORGANIZATION or EXCHANGE_ADDRESS_NOT_OWNED' },
   ...extra,
 });
 
@@ -173,22 +183,38 @@ export const organizationRoutes = [
   defineRoute({
     method: 'patch',
     path: '/organizations/:organizationId',
-    summary: 'Rename an organization, or suspend (SUSPENDED) and reinstate (ACTIVE) it',
+    summary: 'Rename an organization, suspend (SUSPENDED) or reinstate (ACTIVE) it, or set its daily disbursement limit',
     tags: ['Organizations'],
     access: ability('manage', 'Organization'),
     params: OrganizationParams,
     body: z
-      .strictObject({ name: z.string().trim().min(1).max(200).optional(), status: z.enum(['ACTIVE', 'SUSPENDED']).optional() })
-      .refine((body) => body.name !== undefined || body.status !== undefined, 'name or status is required'),
+      .strictObject({
+        name: z.string().trim().min(1).max(200).optional(),
+        status: z.enum(['ACTIVE', 'SUSPENDED']).optional(),
+        disbursementLimitPerDay: LimitAmount.optional(),
+      })
+      .refine(
+        (body) => body.name !== undefined || body.status !== undefined || body.disbursementLimitPerDay !== undefined,
+        'name, status or disbursementLimitPerDay is required',
+      ),
     responses: {
       200: { description: 'The organization', schema: OrganizationDetail },
       403: { description: 'FORBIDDEN or RESTRICTED_TO_CENTRAL_BANK' },
       404: { description: 'NOT_FOUND' },
-      422: { description: 'ORGANIZATION_NOT_ACTIVE (a PENDING organization activates on registration) or CENTRAL_ORGANIZATION_STATUS_FIXED' },
+      422: {
+        description:
+          'ORGANIZATION_NOT_ACTIVE (a PENDING organization activates on registration), CENTRAL_ORGANIZATION_STATUS_FIXED or NOT_A_COMMERCIAL_ORGANIZATION (a limit for the central bank)',
+      },
     },
-    handler: issuerChange<{ name?: string; status?: 'ACTIVE' | 'SUSPENDED' }>((context) =>
-      handleOrganization(context.services, context.params.organizationId, { type: 'UpdateOrganization', ...context.body }, commandContext(context)),
-    ),
+    handler: issuerChange<{ name?: string; status?: 'ACTIVE' | 'SUSPENDED'; disbursementLimitPerDay?: string }>((context) => {
+      const { disbursementLimitPerDay, ...change } = context.body;
+      return handleOrganization(
+        context.services,
+        context.params.organizationId,
+        { type: 'UpdateOrganization', ...change, ...(disbursementLimitPerDay === undefined ? {} : { disbursementLimitPerDay: BigInt(disbursementLimitPerDay) }) },
+        commandContext(context),
+      );
+    }),
   }),
   defineRoute({
     method: 'post',

@@ -215,11 +215,16 @@ export const proposalRoutes = [
       409: { description: 'PROPOSAL_NOT_OPEN, ALREADY_VOTED' },
     },
     handler: async (context) =>
-      idempotent(context, async () => {
+      idempotent(context, async (key) => {
         const { services, principal, params, body } = context;
         await findVisibleAccount(services.db, principal, params.multisigId);
         await readBack(services, params.multisigId, params.proposalId);
-        await castVote(governance(services), commandContext(context), { proposalId: params.proposalId, userId: principal.userId, option: body.option });
+        await castVote(governance(services), commandContext(context), {
+          proposalId: params.proposalId,
+          userId: principal.userId,
+          option: body.option,
+          voteId: key === undefined ? undefined : idempotentId('vote', principal.userId, params.proposalId, key),
+        });
         return { status: 201, body: await readBack(services, params.multisigId, params.proposalId) };
       }),
   }),

@@ -54,8 +54,8 @@ describe('API skeleton', () => {
       const response = await test.request.get('/api/health').expect(200);
 
       expect(response.body.status).toBe('ok');
-      expect(response.body.dependencies.database).toEqual({ status: 'up' });
-      expect(response.body.dependencies.eventStore).toEqual({ status: 'up', detail: { adapter: 'postgres' } });
+      expect(response.body.checks.database).toEqual({ status: 'up' });
+      expect(response.body.checks.eventStore).toEqual({ status: 'up', detail: { adapter: 'postgres' } });
     });
 
     it('answers 503 degraded, naming the dependency, when a check fails', async () => {
@@ -67,8 +67,8 @@ describe('API skeleton', () => {
       const response = await supertest(app).get('/api/health').expect(503);
 
       expect(response.body.status).toBe('degraded');
-      expect(response.body.dependencies.database).toEqual({ status: 'down' });
-      expect(response.body.dependencies.eventStore.status).toBe('up');
+      expect(response.body.checks.database).toEqual({ status: 'down', reason: 'unreachable' });
+      expect(response.body.checks.eventStore.status).toBe('up');
     });
   });
 

@@ -64,6 +64,24 @@ describe('messages and the registry', () => {
     expect(() => decodeMessage({ typeUrl: '/cosmos.staking.v1beta1.MsgDelegate', value: new Uint8Array() })).toThrow('unable to resolve type URL');
   });
 
+  it('names the token factory messages as Osmosis deploys them (osmosis.tokenfactory.v1beta1)', () => {
+    expect([TypeUrl.createDenom, TypeUrl.mint, TypeUrl.burn, TypeUrl.changeAdmin]).toEqual([
+      '/osmosis.tokenfactory.v1beta1.MsgCreateDenom',
+      '/osmosis.tokenfactory.v1beta1.MsgMint',
+      '/osmosis.tokenfactory.v1beta1.MsgBurn',
+      '/osmosis.tokenfactory.v1beta1.MsgChangeAdmin',
+    ]);
+    expect(ResponseTypeUrl.createDenom).toBe('/osmosis.tokenfactory.v1beta1.MsgCreateDenomResponse');
+  });
+
+  it('decodes the legacy emisor.tokenfactory.v1 type URLs of recorded blocks as the Osmosis messages', () => {
+    const mint = msgMint(alice.address, 5n, DENOM, bob.address);
+    const packed = registry.encodeAsAny(mint);
+    expect(decodeMessage({ typeUrl: '/emisor.tokenfactory.v1.MsgMint', value: packed.value })).toEqual(mint);
+    const burn = msgBurn(alice.address, 5n, DENOM, alice.address);
+    expect(decodeMessage({ typeUrl: '/emisor.tokenfactory.v1.MsgBurn', value: registry.encodeAsAny(burn).value })).toEqual(burn);
+  });
+
   it('encodes the token factory messages with Osmosis field numbers', () => {
     const bytes = registry.encode({ typeUrl: TypeUrl.mint, value: { sender: 'a', amount: { denom: 'u', amount: '1' }, mintToAddress: 'b' } });
     // 1: sender "a"; 2: Coin { 1: denom "u", 2: amount "1" }; 3: mintToAddress "b"

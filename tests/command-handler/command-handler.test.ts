@@ -36,13 +36,15 @@ const counterProjection: Projection = {
   name: 'test_counters',
   tables: ['test_counters'],
   handles: ['CounterIncremented', 'CounterReset'],
-  async apply(trx, event) {
-    const by = event.type === 'CounterIncremented' ? (event.data as { by: number }).by : null;
-    await trx.raw(
-      `insert into test_counters (counter_id, value) values (?, ?)
-       on conflict (counter_id) do update set value = case when ? then test_counters.value + excluded.value else 0 end`,
-      [event.streamId, by ?? 0, by !== null],
-    );
+  async applyBatch(trx, events) {
+    for (const event of events) {
+      const by = event.type === 'CounterIncremented' ? (event.data as { by: number }).by : null;
+      await trx.raw(
+        `insert into test_counters (counter_id, value) values (?, ?)
+         on conflict (counter_id) do update set value = case when ? then test_counters.value + excluded.value else 0 end`,
+        [event.streamId, by ?? 0, by !== null],
+      );
+    }
   },
 };
 

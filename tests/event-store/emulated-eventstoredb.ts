@@ -79,11 +79,12 @@ export function emulatedEventStoreDb(): EventStoreDBClient {
       return { success: true, nextExpectedRevision: last!.revision, position: last!.position } satisfies AppendResult;
     },
 
-    readStream(streamId: string) {
+    readStream(streamId: string, options: { fromRevision?: bigint; maxCount?: number | bigint } = {}) {
       return (async function* () {
         const stream = streams.get(streamId);
         if (!stream) throw new StreamNotFoundError(undefined, streamId);
-        for (const record of [...stream]) yield resolved(record);
+        const from = Number(options.fromRevision ?? 0n);
+        for (const record of [...stream].slice(from, from + Number(options.maxCount ?? stream.length))) yield resolved(record);
       })();
     },
 

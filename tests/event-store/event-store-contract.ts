@@ -38,6 +38,17 @@ export function eventStoreContract(openStore: () => Promise<{ store: EventStore;
       expect(comparePositions(stored[0]!.position, stored[1]!.position)).toBeLessThan(0);
     });
 
+    it('reads a page of a stream: the events after a version, at most a limit', async () => {
+      const streamId = newStreamId();
+      await store.append(streamId, [1, 2, 3, 4, 5].map((n) => newEvent('Counted', { n })), 0);
+
+      const versions = async (page: { afterVersion?: number; limit?: number }) => (await store.readStream(streamId, page)).map((event) => event.streamVersion);
+      expect(await versions({ afterVersion: 2 })).toEqual([3, 4, 5]);
+      expect(await versions({ afterVersion: 1, limit: 2 })).toEqual([2, 3]);
+      expect(await versions({ limit: 1 })).toEqual([1]);
+      expect(await versions({ afterVersion: 5 })).toEqual([]);
+    });
+
     it('reads a stream that does not exist as no events', async () => {
       await expect(store.readStream(newStreamId())).resolves.toEqual([]);
     });

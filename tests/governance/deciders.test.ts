@@ -81,9 +81,11 @@ describe('account decider', () => {
 describe('bridging decider', () => {
   const request = (overrides: Partial<BridgingCommand> = {}): BridgingCommand => ({
     type: 'RequestRedemption',
-    exchange: { organizationType: 'COMMERCIAL', organizationStatus: 'ACTIVE', address: 'ex', frozen: false },
+    exchange: { organizationType: 'COMMERCIAL', organizationStatus: 'ACTIVE', address: 'ex', frozen: false, holderAccountId: 'treasury' },
+    requester: { organizationId: 'central', organizationType: 'CENTRAL' },
+    tokenRegistered: true,
     available: 100n,
-    sourceAccountId: 'treasury',
+    disbursementLimit: { perDay: 0n, timeZone: 'America/Tegucigalpa' },
     request: {
       requestId: 'r1',
       organizationId: 'bank',
@@ -108,7 +110,8 @@ describe('bridging decider', () => {
     ['frozen and over the balance: frozen first', { exchange: { ...exchange, frozen: true }, available: 0n }, '422 EXCHANGE_FROZEN'],
     ['for a suspended organization', { exchange: { ...exchange, organizationStatus: 'SUSPENDED' } }, '422 ORGANIZATION_NOT_ACTIVE'],
     ['for the central bank', { exchange: { ...exchange, organizationType: 'CENTRAL' } }, '422 NOT_A_COMMERCIAL_ORGANIZATION'],
-    ['from an address the platform does not hold', { sourceAccountId: null }, '422 EXCHANGE_ADDRESS_NOT_CUSTODIED'],
+    ['from an address that is not one of its accounts', { exchange: { ...exchange, holderAccountId: null } }, '422 EXCHANGE_ADDRESS_NOT_OWNED'],
+    ['of a token not in the registry', { tokenRegistered: false }, '422 UNKNOWN_TOKEN'],
   ])('a redemption %s', (_name, overrides, expected) => {
     expect(codeOf(() => run(bridgingDecider, [request(overrides)]))).toBe(expected);
   });
@@ -133,7 +136,7 @@ describe('token, whitelist and address-book deciders', () => {
     expect(run(tokenDecider, [token('a', 'ulps', true), token('a', 'ulps', true)]).events).toHaveLength(1);
     expect(codeOf(() => run(tokenDecider, [token('a', 'ulps', true), { type: 'RemoveToken', tokenId: 'a', now: NOW }]))).toBe('422 NATIVE_TOKEN_PROTECTED');
     const { state } = run(tokenDecider, [token('b', 'uusd'), { type: 'UpdateToken', tokenId: 'b', exponent: 6, now: NOW }, { type: 'RemoveToken', tokenId: 'b', now: NOW }]);
-    expect(state.tokens).toEqual({});
+    expect([...state.tokens.keys()]).toEqual([]);
   });
 
   it('whitelists: an empty list allows all, a non-empty one only its addresses', () => {

@@ -60,9 +60,11 @@ const submit = (weights: number[], threshold: number, overrides: Partial<Proposa
   type: 'SubmitProposal',
   proposal: proposal(weights, threshold, overrides),
   proposerVote: SIG,
+  inactiveParties: [],
 });
 const vote = (user: number, option: VoteOption, minute = 1, groupVersion = 1): ProposalCommand => ({
   type: 'CastVote',
+  inactiveParties: [],
   userId: `u${user}`,
   option,
   signature: SIG,
@@ -145,7 +147,7 @@ describe('vote rules', () => {
 
   it('lets a non-member request a REDEMPTION without a vote: the members decide', () => {
     const { state, events } = run([
-      { type: 'SubmitProposal', proposal: proposal([1, 1], 2, { proposerId: 'central', kind: 'REDEMPTION' as ProposalKind }), proposerVote: null },
+      { type: 'SubmitProposal', proposal: proposal([1, 1], 2, { proposerId: 'central', kind: 'REDEMPTION' as ProposalKind }), proposerVote: null, inactiveParties: [] },
       vote(0, 'YES'),
       vote(1, 'YES', 2),
     ]);

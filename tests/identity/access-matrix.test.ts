@@ -16,7 +16,7 @@ const SPEC_ACCESS: Record<string, string> = {
   'POST /auth/login': 'public',
   'POST /auth/register': 'public',
   'POST /auth/refresh': 'public',
-  'POST /auth/logout': 'authenticated',
+  'POST /auth/logout': 'public', // the contract: the refresh cookie alone logs out
   'POST /auth/forgot-password': 'public',
   'POST /auth/reset-password': 'public',
   'POST /auth/change-password': 'authenticated',

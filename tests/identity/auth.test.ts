@@ -80,7 +80,7 @@ describe('Authentication', () => {
       expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     });
 
-    it('limits attempts per IP, whatever the address (the seed admin login and three counted attempts above make four)', async () => {
+    it('limits failed attempts per IP, whatever the address (the three failures and the throttled attempt above make four)', async () => {
       expect((await attempt('a@x.hn')).status).toBe(401);
       const throttled = await attempt('b@x.hn');
       expect(throttled.status).toBe(429);
@@ -147,7 +147,7 @@ describe('Authentication', () => {
       expect((await anonymous().get('/api/users/me').set(session.auth)).status).toBe(401);
     });
 
-    it('requires an access token: 401 UNAUTHENTICATED', async () => {
+    it('requires the refresh cookie or an access token: 401 UNAUTHENTICATED', async () => {
       const response = await anonymous().post('/api/auth/logout');
       expect(response.status).toBe(401);
       expect(response.body.code).toBe('UNAUTHENTICATED');

@@ -1,4 +1,3 @@
-import { generateCustodyKey } from '../../write-side/chain/keys';
 import { backToNow, join, onboardBank, signIn, startIdentity, travel, type IdentityWorld, type Session } from './support';
 
 describe('Control panel', () => {
@@ -21,8 +20,12 @@ describe('Control panel', () => {
     it('warns about unlinked and frozen exchange addresses, unreachable chain RPC and expiring invitations', async () => {
       const unlinked = await onboardBank(world, 'Banco Sin Enlace', 'jefe@sinenlace.hn');
       const frozen = await onboardBank(world, 'Banco Congelado', 'jefe@congelado.hn');
-      const address = generateCustodyKey(world.services.config.CHAIN_PREFIX).address;
-      await admin.agent.post(`/api/organizations/${frozen.organizationId}/exchange-address`).set(admin.auth).send({ address });
+      const treasury = await frozen.admin.agent
+        .post('/api/multisigs')
+        .set(frozen.admin.auth)
+        .send({ label: 'Tesorería', members: [{ userId: frozen.admin.userId, weight: 1 }], threshold: 1 });
+      const address = treasury.body.address as string;
+      expect((await admin.agent.post(`/api/organizations/${frozen.organizationId}/exchange-address`).set(admin.auth).send({ address })).status).toBe(200);
       await admin.agent.post(`/api/organizations/${frozen.organizationId}/freeze`).set(admin.auth);
       await unlinked.admin.agent.patch(`/api/organizations/${unlinked.organizationId}/chain-rpc`).set(unlinked.admin.auth).send({ url: 'http://127.0.0.1:1' });
       const invitation = await admin.agent.post('/api/invitations').set(admin.auth).send({ email: 'tarde@bcentral.hn', role: 'member' });

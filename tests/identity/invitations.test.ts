@@ -159,7 +159,13 @@ describe('Invitations', () => {
       expect(Date.parse(response.body.expiresAt)).toBeGreaterThanOrEqual(Date.parse(created.body.expiresAt));
       const newToken = await mailedToken(world, 'resend@bcentral.hn', 'register');
       expect(newToken).not.toBe(oldToken);
-      expect((await anonymous().get(`/api/invitations/validate/${oldToken}`)).status).toBe(404);
+      const old = await anonymous().get(`/api/invitations/validate/${oldToken}`);
+      expect([old.status, old.body.code]).toEqual([410, 'INVITATION_EXPIRED']);
+      const registered = await anonymous().post('/api/auth/register').send({ token: oldToken, name: 'Old Link', password: 'correct-horse-battery-staple' });
+      expect([registered.status, registered.body.code]).toEqual([410, 'INVITATION_EXPIRED']);
+      // A made-up secret for the same invitation was never a link: 404.
+      const madeUp = `${created.body.id}.${'A'.repeat(43)}`;
+      expect((await anonymous().get(`/api/invitations/validate/${madeUp}`)).status).toBe(404);
       expect((await anonymous().get(`/api/invitations/validate/${newToken}`)).status).toBe(200);
       expect((await adminOperationsAbout(world, created.body.id)).map((operation) => operation.type)).toEqual(['USER_INVITED', 'INVITATION_RESENT']);
     });

@@ -182,9 +182,16 @@ describe('Organizations', () => {
   });
 
   describe('exchange address: POST exchange-address, freeze, unfreeze', () => {
+    /** The exchange address must be one of the organization's own accounts: a fresh one of the bank's. */
+    const ownAccountAddress = async (by: Session): Promise<string> => {
+      const created = await by.agent.post('/api/multisigs').set(by.auth).send({ label: 'Tesorería', members: [{ userId: by.userId, weight: 1 }], threshold: 1 });
+      if (created.status !== 201) throw new Error(`account creation failed: ${created.status} ${JSON.stringify(created.body)}`);
+      return created.body.address as string;
+    };
+
     it('links, freezes and unfreezes, recording EXCHANGE_ADDRESS_SET, EXCHANGE_FROZEN and EXCHANGE_UNFROZEN', async () => {
-      const { organizationId } = await onboardBank(world, 'Banco Cambista', 'jefe@cambista.hn');
-      const address = generateCustodyKey(prefix()).address;
+      const { organizationId, admin: bankAdmin } = await onboardBank(world, 'Banco Cambista', 'jefe@cambista.hn');
+      const address = await ownAccountAddress(bankAdmin);
       const set = await admin.agent.post(`/api/organizations/${organizationId}/exchange-address`).set(admin.auth).send({ address });
       expect(set.status).toBe(200);
       expect(set.body.exchange).toEqual({ address, linked: true, frozen: false });

@@ -10,14 +10,13 @@ describe('Instant Payments: bank views and oversight', () => {
     const ana = await w.demoClient(w.bankA.organizationId, 'Ana', 'ana.v');
     await w.demoClient(w.bankA.organizationId, 'Beto', 'beto.v');
     await w.demoClient(w.bankB.organizationId, 'Carla', 'carla.v');
-    const settlementA = (await w.f.as(w.bankA.admin).get(`/organizations/${w.bankA.organizationId}/instant-payments/account`)).body.address;
-    await w.fund(settlementA, '10000');
     const pay = async (recipientAlias: string, amount: string, reference: string) => {
       const paid = await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias, amount, reference });
       if (paid.status !== 201) throw new Error(`payment failed: ${paid.status} ${JSON.stringify(paid.body)}`);
       return paid.body.id as string;
     };
     paymentIds = [await pay('beto.v', '100', 'secret-ref-1'), await pay('beto.v', '300', 'secret-ref-2'), await pay('carla.v', '1000', 'secret-ref-3')];
+    await w.finished(ana.token, paymentIds[2]!);
   }, 60_000);
   afterAll(() => w?.stop());
 
@@ -26,7 +25,7 @@ describe('Instant Payments: bank views and oversight', () => {
   it('shows a bank its dashboard: settlement card, KPIs split cross-bank / internal, distributions', async () => {
     const dashboard = await bankA('/dashboard');
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body.settlementAccount.balances).toEqual([expect.objectContaining({ denom: 'ulps', amount: '9000' })]);
+    expect(dashboard.body.settlementAccount.balances).toEqual([expect.objectContaining({ denom: 'ulps', amount: '999000' })]);
     expect(dashboard.body.kpis).toEqual({
       total: { volume: '1400', count: 3, average: '466' },
       crossOrganization: { volume: '1000', count: 1, average: '1000' },

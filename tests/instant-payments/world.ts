@@ -14,11 +14,19 @@ export interface InstantPaymentsWorld {
   };
   /** Mints native tokens into an address through an ISSUANCE proposal (executes at once). */
   fund(address: string, amount: string): Promise<void>;
+  /** Polls a payment (as its sender) until it is no longer PENDING; returns its last view. */
+  finished(token: string, paymentId: string): Promise<Record<string, unknown>>;
+  /** A bank's settlement account address. */
+  settlementAddress(bank: { organizationId: string; admin: Session }): Promise<string>;
   stop(): Promise<void>;
 }
 
-export async function startInstantPayments(): Promise<InstantPaymentsWorld> {
-  const f = await startGovernance();
+/**
+ * Each bank's settlement account is funded with `settlementFunding` (default L 10,000.00), which backs
+ * its clients' balances (the contract's backing rule): ten demo wallets of L 1,000.00.
+ */
+export async function startInstantPayments(options: { settlementFunding?: string; env?: Record<string, string> } = {}): Promise<InstantPaymentsWorld> {
+  const f = await startGovernance(options.env);
   const bankA = await f.bank('Banco Uno');
   const bankB = await f.bank('Banco Dos');
   const asClient = (token: string) => ({
@@ -26,11 +34,29 @@ export async function startInstantPayments(): Promise<InstantPaymentsWorld> {
     post: (path: string, body: object = {}, headers: Record<string, string> = {}) =>
       f.request.post(`/api${path}`).set('Authorization', `Bearer ${token}`).set(headers).send(body),
   });
+  const settlementAddress = async (bank: { organizationId: string; admin: Session }) =>
+    (await f.as(bank.admin).get(`/organizations/${bank.organizationId}/instant-payments/account`)).body.address as string;
+  const fund = async (address: string, amount: string) => {
+    const issuance = f.seed['issuing-core']!.issuanceAccountId!;
+    const minted = await f.as(f.admin).post(`/multisigs/${issuance}/proposals/mint`, { title: 'Liquidity', amount, denom: 'ulps', recipient: address });
+    if (minted.body.executorResult !== 'SUCCESS') throw new Error(`mint failed: ${minted.status} ${JSON.stringify(minted.body)}`);
+  };
+  const funding = options.settlementFunding ?? '1000000';
+  if (funding !== '0') for (const bank of [bankA, bankB]) await fund(await settlementAddress(bank), funding);
   return {
     f,
     bankA,
     bankB,
     asClient,
+    settlementAddress,
+    fund,
+    async finished(token, paymentId) {
+      for (let attempt = 0; ; attempt++) {
+        const payment = await asClient(token).get(`/instant-payments/payments/${paymentId}`);
+        if (payment.body.status !== 'PENDING' || attempt === 100) return payment.body;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     async demoClient(organizationId, name, alias) {
       const created = await f.request.post('/api/instant-payments/demo/clients').send({ organizationId, name });
       if (created.status !== 201) throw new Error(`demo client failed: ${created.status} ${JSON.stringify(created.body)}`);
@@ -40,11 +66,6 @@ export async function startInstantPayments(): Promise<InstantPaymentsWorld> {
         if (set.status !== 200) throw new Error(`alias failed: ${set.status} ${JSON.stringify(set.body)}`);
       }
       return client;
-    },
-    async fund(address, amount) {
-      const issuance = f.seed['issuing-core']!.issuanceAccountId!;
-      const minted = await f.as(f.admin).post(`/multisigs/${issuance}/proposals/mint`, { title: 'Liquidity', amount, denom: 'ulps', recipient: address });
-      if (minted.body.executorResult !== 'SUCCESS') throw new Error(`mint failed: ${minted.status} ${JSON.stringify(minted.body)}`);
     },
     stop: () => f.stop(),
   };

@@ -14,13 +14,14 @@ const balances: Projection = {
   name: 'test_balances',
   tables: ['test_balances'],
   handles: ['DepositMade'],
-  async apply(trx, event) {
-    await trx.raw(
-      `insert into test_balances (account_id, balance, deposits) values (?, ?, 1)
-       on conflict (account_id) do update
-         set balance = test_balances.balance + excluded.balance, deposits = test_balances.deposits + 1`,
-      [event.streamId, (event.data as { amount: number }).amount],
-    );
+  async applyBatch(trx, events) {
+    for (const event of events)
+      await trx.raw(
+        `insert into test_balances (account_id, balance, deposits) values (?, ?, 1)
+         on conflict (account_id) do update
+           set balance = test_balances.balance + excluded.balance, deposits = test_balances.deposits + 1`,
+        [event.streamId, (event.data as { amount: number }).amount],
+      );
   },
 };
 
@@ -69,7 +70,7 @@ describe('ProjectionRunner.rebuild', () => {
 
     const report = await runner.rebuild('test_balances');
 
-    expect(report).toEqual({ projection: 'test_balances', events: 30, applied: 30 });
+    expect(report).toEqual({ events: 30, projections: [{ name: 'test_balances', applied: 30 }] });
     expect(await readBalances()).toEqual(expected);
     const checkpoint = await database.knex('projection_checkpoints').where({ name: 'test_balances' }).first();
     expect([BigInt(checkpoint.commit_position), BigInt(checkpoint.prepare_position)]).toEqual([last!.commit, last!.prepare]);
@@ -107,9 +108,10 @@ describe('npm run projections:rebuild', () => {
       const { stdout } = await cli(['--all'], { DATABASE_URL: database.url });
 
       const lines = stdout.trim().split('\n');
-      expect(lines).toHaveLength(allProjections().length);
+      expect(lines).toHaveLength(allProjections().length + 1);
       for (const [index, projection] of allProjections().entries())
-        expect(lines[index]).toMatch(new RegExp(`^Rebuilt ${projection.name}: replayed \\d+ events, applied \\d+, in \\d+ ms$`));
+        expect(lines[index]).toMatch(new RegExp(`^Rebuilt ${projection.name}: applied \\d+ of \\d+ events$`));
+      expect(lines[allProjections().length]).toMatch(new RegExp(`^Replayed \\d+ events into ${allProjections().length} projection\\(s\\) in \\d+ ms: \\d+ events/s$`));
     } finally {
       await database.drop();
     }

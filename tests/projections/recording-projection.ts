@@ -25,10 +25,12 @@ export function recordingProjection(
     name,
     tables: [`${name}_applied`],
     handles: [recordedType(name)],
-    async apply(trx, event: RecordedEvent) {
-      const { sequence } = event.data as { sequence: number };
-      await beforeApply(trx, sequence);
-      await trx(`${name}_applied`).insert({ event_id: event.id, sequence });
+    async applyBatch(trx, events: RecordedEvent[]) {
+      for (const event of events) {
+        const { sequence } = event.data as { sequence: number };
+        await beforeApply(trx, sequence);
+        await trx(`${name}_applied`).insert({ event_id: event.id, sequence });
+      }
     },
   };
 }

@@ -48,3 +48,37 @@ describe('Export streams', () => {
     expect(await collect(jsonArrayStream(rowsOf([]), (row) => row))).toBe('[]');
   });
 });
+
+describe('Export streams pull their source as they are read', () => {
+  it('reads rows only as the consumer reads chunks, and stops the source when the consumer stops', async () => {
+    let pulled = 0;
+    let released = false;
+    async function* source() {
+      try {
+        for (let index = 0; index < 100_000; index++) {
+          pulled++;
+          yield { id: `row-${index}`, note: 'x'.repeat(100) };
+        }
+      } finally {
+        released = true;
+      }
+    }
+    const stream = csvStream(
+      [
+        { header: 'id', value: (row: { id: string; note: string }) => row.id },
+        { header: 'note', value: (row: { id: string; note: string }) => row.note },
+      ],
+      source(),
+    );
+    const reading = stream[Symbol.asyncIterator]();
+    const first = String((await reading.next()).value);
+    expect(first.startsWith('"id","note"\r\n"row-0",')).toBe(true);
+
+    const closed = new Promise((resolve) => stream.once('close', resolve));
+    await reading.return!();
+    await closed;
+    // 100,000 rows are about 12 MB of CSV: a stream that had drained its source would have pulled them all.
+    expect(pulled).toBeLessThan(5_000);
+    expect(released).toBe(true);
+  });
+});

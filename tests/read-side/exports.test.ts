@@ -1,4 +1,4 @@
-import { formatAmount, governanceExport } from '../../read-side/exports';
+import { EXPORT_APPLICATION_NAME, formatAmount, governanceExport } from '../../read-side/exports';
 import { buildWorld, expectOk, type Account, type World } from './world';
 
 let w: World;
@@ -124,16 +124,29 @@ describe('GET /export/governance', () => {
   });
 
   it('releases its cursor when the client stops reading', async () => {
+    // More entries than a download buffers ahead, so the export is still in its cursor when the client stops.
+    await w.f.runtime.db.raw(
+      `insert into activity_log (operation_id, organization_id, kind, type, side, subject_type, subject_id, subject_organization_id, summary, occurred_at)
+       select 'bulk-' || n, ?, 'ADMIN', 'USER_INVITED', 'ORIGIN', 'Invitation', 'bulk-' || n, ?, '{}', now() from generate_series(1, 3000) n`,
+      [w.admin.organizationId, w.admin.organizationId],
+    );
+    const exporting = async () =>
+      (await w.f.runtime.db.raw(`select pid, state from pg_stat_activity where application_name = ?`, [EXPORT_APPLICATION_NAME])).rows as Array<{ pid: number; state: string }>;
     const principal = (await w.f.runtime.services.resolvePrincipal({ sub: w.admin.id, org: w.admin.organizationId, orgType: 'CENTRAL', role: 'administrator', typ: 'access' }))!;
     const file = await governanceExport(w.f.runtime.db, principal, { format: 'csv' });
-    for await (const chunk of file.body) {
-      expect(String(chunk)).toMatch(/^"operationId"/);
-      break;
-    }
-    const open = async () =>
-      Number((await w.f.runtime.db.raw(`select count(*) from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`)).rows[0].count);
-    for (let tries = 0; tries < 50 && (await open()) > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await open()).toBe(0);
+    const reading = file.body[Symbol.asyncIterator]();
+    expect(String((await reading.next()).value)).toMatch(/^"operationId"/);
+    expect(String((await reading.next()).value)).toMatch(/^"/); // a row arrived: the cursor is open
+    const [backend] = await exporting();
+    expect(backend?.state).toMatch(/^(idle in transaction|active)/);
+
+    // The client stops: the stream is destroyed, and closes once the export's transaction has been rolled back.
+    const closed = file.body.closed ? Promise.resolve() : new Promise((resolve) => file.body.once('close', resolve));
+    await reading.return!();
+    await closed;
+    expect(await exporting()).toEqual([]);
+    const { rows } = await w.f.runtime.db.raw(`select state from pg_stat_activity where pid = ?`, [backend!.pid]);
+    expect(rows.map((row: { state: string }) => row.state)).not.toContainEqual(expect.stringMatching(/in transaction/));
   });
 
   it('needs read · Export', async () => {

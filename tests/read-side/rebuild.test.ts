@@ -55,8 +55,9 @@ describe('npm run projections:rebuild -- --all', () => {
       env: { ...process.env, DATABASE_URL: w.f.database.url, LOG_LEVEL: 'silent' },
       timeout: 60000,
     });
-    expect(stdout).toMatch(/Rebuilt activity-log: replayed \d+ events/);
-    expect(stdout).toMatch(/Rebuilt balances: replayed \d+ events/);
+    expect(stdout).toMatch(/Rebuilt activity-log: applied \d+ of \d+ events/);
+    expect(stdout).toMatch(/Rebuilt balances: applied \d+ of \d+ events/);
+    expect(stdout).toMatch(/Replayed \d+ events into \d+ projection\(s\) in \d+ ms: \d+ events\/s/);
 
     const after = await snapshot();
     for (const key of Object.keys(before)) expect([key, after[key]]).toEqual([key, before[key]]);

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
+import type { DestinationStream } from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
 import type { RouteDefinition } from '../../api/route';
@@ -12,6 +13,7 @@ import { loadConfig } from '../../runtime/config';
 import { createLogger } from '../../runtime/logger';
 import type { Services } from '../../runtime/services';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { startTestChainNode, testChainMode, type TestChainNode } from './test-chain-node';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-for-hs256';
 export const TEST_KEY_ENCRYPTION_KEY = '0f'.repeat(32);
@@ -23,6 +25,8 @@ export interface TestRuntimeOptions {
   routes?: RouteDefinition[];
   /** Environment-style settings, parsed by loadConfig like the real ones (e.g. `{ DEMO_DATA: 'true' }`). */
   configOverrides?: Record<string, string>;
+  /** Where the logs go (at LOG_LEVEL), for tests that read them; by default nowhere. */
+  logDestination?: DestinationStream;
 }
 
 export interface TestRuntime {
@@ -43,22 +47,34 @@ export interface TestRuntime {
 export async function createTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'emisor-test-runtime-'));
-  const config = loadConfig({
+  const settings = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_JWT_SECRET,
     KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+    // Every request of a test comes from 127.0.0.1: the per-address throttles of the public auth routes
+    // are lifted unless a test sets them.
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    REFRESH_RATE_LIMIT_PER_IP: '100000',
     ...options.configOverrides,
-  });
+  };
+  // TEST_CHAIN=cosmos: the same suites against a chain node through the Cosmos adapter (CI runs both modes).
+  let chainNode: TestChainNode | null = null;
+  if (testChainMode() === 'cosmos' && !options.configOverrides?.CHAIN) {
+    chainNode = await startTestChainNode(database, loadConfig(settings));
+    Object.assign(settings, { CHAIN: 'cosmos', CHAIN_RPC_URL: chainNode.url });
+  }
+  const config = loadConfig(settings);
   let runtime: Runtime | null = null;
   try {
-    runtime = await createRuntime(config, database.url, createLogger(config.LOG_LEVEL), {
+    runtime = await createRuntime(config, database.url, createLogger(config.LOG_LEVEL, options.logDestination), {
       projections: options.projections,
     });
     await runtime.start();
   } catch (error) {
     await runtime?.stop().catch(() => undefined);
+    await chainNode?.close();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -73,6 +89,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     database,
     close: async () => {
       await started.stop();
+      await chainNode?.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -6,17 +6,12 @@ import type { CustodyKey } from '../chain/keys';
 import { msgCreateGroupWithPolicy } from '../chain/messages';
 import { signAndBroadcast } from '../chain/signer';
 import type { CommandContext } from '../command-handler';
-import { accountDecider, validateGroup, type AccountState } from './decide';
+import { accountDecider, eligibleMembers, validateGroup, type AccountState } from './decide';
 import { accountStream, type AccountMember, type MultisigType } from './events';
 
 export type AccountServices = Pick<Services, 'eventStore' | 'commands' | 'db' | 'config'> & { chain: Chain; chainOperator: CustodyKey };
 
-const rule = (code: string, detail: string) => new AppError(422, code, 'Business rule violated', detail);
-
-/**
- * Turns `{ userId, weight }` into members with their custody addresses: each must be an active user
- * of the organization (a person, or the BRIDGING identity where `allowSystem`).
- */
+/** Turns `{ userId, weight }` into members with their custody addresses, by the account decider's eligibility rule. */
 export async function resolveMembers(
   db: Knex,
   organizationId: string,
@@ -24,21 +19,11 @@ export async function resolveMembers(
   options: { allowSystem?: boolean; keep?: AccountMember[] } = {},
 ): Promise<AccountMember[]> {
   const ids = requested.map((member) => member.userId);
-  const rows: Array<{ id: string; address: string; kind: string; active: boolean; organization_id: string }> = ids.length
-    ? await db('users').whereIn('id', ids).select('id', 'address', 'kind', 'active', 'organization_id')
+  const rows: Array<{ id: string; address: string; kind: string; role: string; active: boolean; organization_id: string }> = ids.length
+    ? await db('users').whereIn('id', ids).select('id', 'address', 'kind', 'role', 'active', 'organization_id')
     : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return requested.map((member) => {
-    const kept = options.keep?.find((current) => current.userId === member.userId);
-    const user = byId.get(member.userId);
-    const eligible =
-      user &&
-      user.organization_id === organizationId &&
-      user.active &&
-      (user.kind === 'HUMAN' || options.allowSystem || (kept !== undefined && user.kind !== 'HUMAN'));
-    if (!eligible) throw rule('INVALID_MEMBER', `User ${member.userId} is not an active user of the organization`);
-    return { userId: member.userId, address: user.address, weight: member.weight };
-  });
+  const candidates = new Map(rows.map((row) => [row.id, { ...row, organizationId: row.organization_id }]));
+  return eligibleMembers(organizationId, requested, candidates, options);
 }
 
 /**

@@ -58,6 +58,38 @@ export function validateGroup(members: readonly AccountMember[], threshold: numb
     throw rule('INVALID_THRESHOLD', `The threshold (${threshold}) exceeds the members' total weight (${total})`);
 }
 
+/** A user as the users read model has it: what decides whether they may join an account. */
+export interface MemberCandidate {
+  id: string;
+  address: string;
+  kind: string;
+  role: string;
+  active: boolean;
+  organizationId: string;
+}
+
+/**
+ * Members are active users of the account's organization: people (the BRIDGING identity only where
+ * `allowSystem`, or where it already is a member), never auditors, who are read-only.
+ */
+export function eligibleMembers(
+  organizationId: string,
+  requested: ReadonlyArray<{ userId: string; weight: number }>,
+  candidates: ReadonlyMap<string, MemberCandidate>,
+  options: { allowSystem?: boolean; keep?: readonly AccountMember[] } = {},
+): AccountMember[] {
+  return requested.map((member) => {
+    const kept = options.keep?.some((current) => current.userId === member.userId) ?? false;
+    const user = candidates.get(member.userId);
+    const eligible =
+      user && user.organizationId === organizationId && user.active && (user.kind === 'HUMAN' || options.allowSystem || kept);
+    if (!eligible) throw rule('INVALID_MEMBER', `User ${member.userId} is not an active user of the organization`);
+    if (user.kind === 'HUMAN' && user.role === 'auditor')
+      throw rule('AUDITOR_CANNOT_BE_MEMBER', `User ${member.userId} is an auditor; auditors cannot be account members`);
+    return { userId: member.userId, address: user.address, weight: member.weight };
+  });
+}
+
 export const SYSTEM_ACCOUNT_TYPES: readonly MultisigType[] = ['ISSUANCE', 'BRIDGING', 'SETTLEMENT'];
 
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {

@@ -1,6 +1,7 @@
 import { AppError, notFound } from '../../runtime/errors';
 import { findAccountByAddress, findAccountByType } from '../../read-side/accounts';
 import { findCentralOrganization } from '../../read-side/organizations';
+import { findTokenByDenom } from '../../read-side/tokens';
 import type { CommandContext } from '../command-handler';
 import { fold } from '../decider';
 import { organizationDecider } from '../organization/decide';
@@ -8,7 +9,7 @@ import { organizationStream } from '../organization/events';
 import { loadAccount, submitProposal, type GovernanceServices } from '../proposal/commands';
 import type { ProposalState } from '../proposal/decide';
 import { sendMessage } from '../proposal/messages';
-import { bridgingDecider } from './decide';
+import { bridgingDecider, type Requester } from './decide';
 import { bridgingStream } from './events';
 
 export interface BridgingInput {
@@ -20,6 +21,7 @@ export interface BridgingInput {
   proposalId: string;
   /** The caller (manage · Bridging on the organization): a central-bank or the organization's own administrator. */
   requestedBy: string;
+  requester: Requester;
 }
 
 export interface BridgingOutcome {
@@ -42,17 +44,14 @@ export async function requestBridging(services: GovernanceServices, context: Com
   if (!bridgingRow) throw new AppError(422, 'BRIDGING_ACCOUNT_MISSING', 'Business rule violated', 'The central bank has no BRIDGING account');
   const bridging = await loadAccount(services, bridgingRow.id);
   const exchangeAddress = organization.exchangeAddress;
+  const holder = exchangeAddress ? await findAccountByAddress(services.db, exchangeAddress) : null;
+  const holderAccountId =
+    holder && holder.organization_id === input.organizationId && holder.type !== 'SETTLEMENT' && !holder.archived ? holder.id : null;
+  const sourceAccountId = input.kind === 'DISBURSEMENT' ? bridging.accountId! : holderAccountId;
 
-  let sourceAccountId: string | null = bridging.accountId;
   let available = 0n;
-  if (exchangeAddress && !organization.exchangeFrozen) {
-    if (input.kind === 'DISBURSEMENT') available = await services.chain.getBalance(bridging.address!, input.denom);
-    else {
-      available = await services.chain.getBalance(exchangeAddress, input.denom);
-      const holder = await findAccountByAddress(services.db, exchangeAddress);
-      sourceAccountId = holder && holder.organization_id === input.organizationId && holder.type !== 'SETTLEMENT' ? holder.id : null;
-    }
-  }
+  if (exchangeAddress && !organization.exchangeFrozen)
+    available = await services.chain.getBalance(input.kind === 'DISBURSEMENT' ? bridging.address! : exchangeAddress, input.denom);
   await services.commands.handle(
     bridgingDecider,
     bridgingStream(input.organizationId),
@@ -63,9 +62,12 @@ export async function requestBridging(services: GovernanceServices, context: Com
         organizationStatus: organization.status,
         address: exchangeAddress,
         frozen: organization.exchangeFrozen,
+        holderAccountId,
       },
+      requester: input.requester,
+      tokenRegistered: (await findTokenByDenom(services.db, input.denom)) !== null,
       available,
-      sourceAccountId,
+      disbursementLimit: { perDay: organization.disbursementLimitPerDay, timeZone: services.config.TIME_ZONE },
       request: {
         requestId: input.requestId,
         organizationId: input.organizationId,

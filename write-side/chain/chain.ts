@@ -69,6 +69,20 @@ export interface ChainStatus {
   height: number;
 }
 
+/** One transaction of a block as block results show it: its code and the events it emitted. */
+export interface ChainBlockTx {
+  hash: string;
+  code: number;
+  events: ChainEvent[];
+}
+
+/** A committed block's results: what a fold of balances and supply needs, whichever chain. */
+export interface ChainBlock {
+  height: number;
+  time: string;
+  txs: ChainBlockTx[];
+}
+
 /** What the platform needs from a ledger chain; the embedded chain and the Cosmos adapter both provide it. */
 export interface Chain {
   readonly chainId: string;
@@ -82,6 +96,8 @@ export interface Chain {
   getHeight(): Promise<number>;
   getTx(hash: string): Promise<ChainTx | null>;
   getGroupPolicy(address: string): Promise<GroupPolicy | null>;
+  /** The results of the block at `height`; null above the latest height. */
+  getBlockResults(height: number): Promise<ChainBlock | null>;
   status(): Promise<ChainStatus>;
   close(): Promise<void>;
 }

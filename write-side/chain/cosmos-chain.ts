@@ -9,15 +9,19 @@ import {
   type Account,
   type BankExtension,
 } from '@cosmjs/stargate';
-import { connectComet, type CometClient } from '@cosmjs/tendermint-rpc';
+import { sha256 } from '@cosmjs/crypto';
+import { toHex } from '@cosmjs/encoding';
+import { connectComet, toRfc3339WithNanoseconds, type CometClient } from '@cosmjs/tendermint-rpc';
 import { BaseAccount } from 'cosmjs-types/cosmos/auth/v1beta1/auth';
 import { QueryClientImpl as GroupQueryClient } from 'cosmjs-types/cosmos/group/v1/query';
 import type { Any } from 'cosmjs-types/google/protobuf/any';
+import type { EventStore } from '../event-store/event-store';
 import {
   withOutcome,
   type Balance,
   type Chain,
   type ChainAccount,
+  type ChainBlock,
   type ChainEvent,
   type ChainStatus,
   type ChainTx,
@@ -25,11 +29,16 @@ import {
   type TxResult,
 } from './chain';
 import { parseInteger, readThreshold } from './messages';
+import { ChainObserver } from './observer';
 import { txHash } from './transactions';
 
-/** How long broadcast waits for the tx to appear in a block (then throws: the outcome is unknown), and how often it looks. */
+/** How long broadcast waits for the tx to appear in a block (then throws: the outcome is unknown). */
 const BROADCAST_TIMEOUT_MS = 60_000;
-const BROADCAST_POLL_MS = 1_000;
+/** It looks after 50 ms, then twice as long each time up to a second: fast blocks answer fast, slow ones cost few queries. */
+const FIRST_POLL_MS = 50;
+const MAX_POLL_MS = 1_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Group policy accounts are BaseAccounts whose pubkey is a ModuleCredential, which CosmJS' default
@@ -52,6 +61,8 @@ function integer(text: string, what: string): bigint {
 
 /** The Chain port over a Cosmos SDK chain with x/bank, x/group and a token factory, through CosmJS. */
 export class CosmosChain implements Chain {
+  private observer: ChainObserver | null = null;
+
   private constructor(
     private readonly comet: CometClient,
     private readonly client: StargateClient,
@@ -61,8 +72,14 @@ export class CosmosChain implements Chain {
     readonly prefix: string,
   ) {}
 
-  /** Connects and checks that the node serves the expected chain (when one is given). */
-  static async connect(rpcUrl: string, options: { prefix: string; chainId?: string }): Promise<CosmosChain> {
+  /**
+   * Connects and checks that the node serves the expected chain (when one is given). With `observe`,
+   * it also records the node's blocks into that event store (ChainObserver) until closed.
+   */
+  static async connect(
+    rpcUrl: string,
+    options: { prefix: string; chainId?: string; observe?: { store: EventStore; intervalMs: number; onError?: (error: Error) => void } },
+  ): Promise<CosmosChain> {
     const comet = await connectComet(rpcUrl);
     try {
       const client = StargateClient.create(comet, { accountParser: parseAccount });
@@ -70,7 +87,12 @@ export class CosmosChain implements Chain {
       if (options.chainId && chainId !== options.chainId)
         throw new Error(`the node at ${rpcUrl} serves chain ${chainId}, not ${options.chainId}`);
       const queries = QueryClient.withExtensions(comet, setupBankExtension);
-      return new CosmosChain(comet, client, queries.bank, new GroupQueryClient(createProtobufRpcClient(queries)), chainId, options.prefix);
+      const chain = new CosmosChain(comet, client, queries.bank, new GroupQueryClient(createProtobufRpcClient(queries)), chainId, options.prefix);
+      if (options.observe) {
+        chain.observer = new ChainObserver(chain, options.observe.store, options.observe.intervalMs, options.observe.onError);
+        chain.observer.start();
+      }
+      return chain;
     } catch (error) {
       comet.disconnect();
       throw error;
@@ -78,21 +100,23 @@ export class CosmosChain implements Chain {
   }
 
   async broadcast(txBytes: Uint8Array): Promise<TxResult> {
+    let hash: string;
     try {
-      const response = await this.client.broadcastTx(txBytes, BROADCAST_TIMEOUT_MS, BROADCAST_POLL_MS);
-      return withOutcome({
-        txHash: response.transactionHash,
-        height: response.height,
-        code: response.code,
-        codespace: '',
-        rawLog: response.rawLog ?? '',
-        events: copyEvents(response.events),
-        msgResponses: response.msgResponses,
-      });
+      hash = await this.client.broadcastTxSync(txBytes);
     } catch (error) {
       // CheckTx refused it: it never reaches a block, like the embedded chain's refusals.
       if (!(error instanceof BroadcastTxError)) throw error;
       return { txHash: txHash(txBytes), height: 0, code: error.code, codespace: error.codespace, rawLog: error.log ?? '', events: [], msgResponses: [] };
+    }
+    const deadline = Date.now() + BROADCAST_TIMEOUT_MS;
+    for (let wait = FIRST_POLL_MS; ; wait = Math.min(MAX_POLL_MS, wait * 2)) {
+      await sleep(wait);
+      const found = await this.getTx(hash);
+      if (found) {
+        const { tx: _bytes, ...result } = found;
+        return result;
+      }
+      if (Date.now() > deadline) throw new Error(`transaction ${hash} was accepted but is not in a block after ${BROADCAST_TIMEOUT_MS / 1000} s`);
     }
   }
 
@@ -166,12 +190,30 @@ export class CosmosChain implements Chain {
     };
   }
 
+  async getBlockResults(height: number): Promise<ChainBlock | null> {
+    if (height > (await this.getHeight())) return null;
+    const [block, results] = await Promise.all([this.comet.block(height), this.comet.blockResults(height)]);
+    return {
+      height,
+      time: toRfc3339WithNanoseconds(block.block.header.time),
+      txs: block.block.txs.map((tx, index) => {
+        const result = results.results[index];
+        return {
+          hash: toHex(sha256(tx)).toUpperCase(),
+          code: result?.code ?? 0,
+          events: copyEvents(result?.events ?? []),
+        };
+      }),
+    };
+  }
+
   async status(): Promise<ChainStatus> {
     const status = await this.comet.status();
     return { chainId: status.nodeInfo.network, height: status.syncInfo.latestBlockHeight };
   }
 
   async close(): Promise<void> {
+    await this.observer?.stop();
     this.client.disconnect();
   }
 }

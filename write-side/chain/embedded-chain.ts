@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { fromBase64, toBase64 } from '@cosmjs/encoding';
+import { sha256 } from '@cosmjs/crypto';
+import { fromBase64, toBase64, toHex, toUtf8 } from '@cosmjs/encoding';
 import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
-import { withOutcome, type Balance, type Chain, type ChainAccount, type ChainStatus, type ChainTx, type GroupPolicy, type TxResult } from './chain';
+import {
+  withOutcome,
+  type Balance,
+  type Chain,
+  type ChainAccount,
+  type ChainBlock,
+  type ChainEvent,
+  type ChainStatus,
+  type ChainTx,
+  type GroupPolicy,
+  type TxResult,
+} from './chain';
 import { executeTx, LedgerState, StateDraft, type BlockContext, type Genesis, type TxOutcome } from './ledger-state';
 import { txHash } from './transactions';
 
@@ -15,11 +27,31 @@ export interface ChainGenesisRecorded extends Genesis {
   genesisTime: string;
 }
 
-/** One block: the TxRaw bytes of every included transaction, with the result it had, in order. */
+/**
+ * One block: the TxRaw bytes of every included transaction, with the result it had, in order. `events`
+ * (its block results) is absent from the blocks of the first embedded chains: a fold upcasts those.
+ */
 export interface BlockCommitted {
   height: number;
   time: string;
-  txs: Array<{ hash: string; tx: string; code: number; log: string }>;
+  txs: Array<{ hash: string; tx: string; code: number; log: string; events?: ChainEvent[] }>;
+}
+
+/** What the node answers about a committed block besides its transactions. */
+export interface BlockRecord {
+  height: number;
+  time: string;
+  /** Upper-case hex; chains the blocks: sha256 over the previous hash, height, time and tx hashes. */
+  hash: string;
+  txHashes: string[];
+}
+
+/** A transaction handed to the chain: CheckTx's verdict at once, the block's result later. */
+export interface Submission {
+  hash: string;
+  /** Refused (signature, sequence, decode…): it never enters the mempool. */
+  refusal: TxResult | null;
+  result: Promise<TxResult>;
 }
 
 export interface EmbeddedChainOptions {
@@ -61,7 +93,12 @@ export class EmbeddedChain implements Chain {
   private readonly state: LedgerState;
   private readonly streamId: string;
   private readonly txs = new Map<string, ChainTx>();
+  private readonly blocks = new Map<number, BlockRecord>();
+  /** Transactions in the mempool by hash: a rebroadcast joins the pending one. */
+  private readonly pending = new Map<string, Promise<TxResult>>();
   private mempool: PendingTx[] = [];
+  /** CometBFT's check state: the committed state plus the mempool, so one signer can queue several sequences. */
+  private checkState: StateDraft;
   private height = 0;
   private lastBlockTime: string;
   private streamVersion = 0;
@@ -78,9 +115,13 @@ export class EmbeddedChain implements Chain {
     this.chainId = genesis.chainId;
     this.prefix = genesis.prefix;
     this.state = new LedgerState(genesis);
+    this.checkState = new StateDraft(this.state);
     this.lastBlockTime = genesisTime;
+    this.genesisTime = genesisTime;
     this.streamId = streamId;
   }
+
+  readonly genesisTime: string;
 
   /** Replays the stored blocks (recording the genesis on first start) and starts cutting blocks. */
   static async start(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
@@ -117,10 +158,66 @@ export class EmbeddedChain implements Chain {
   }
 
   broadcast(txBytes: Uint8Array): Promise<TxResult> {
-    if (this.closed) return Promise.reject(new Error('the embedded chain is closed'));
-    return new Promise((resolve, reject) => {
-      this.mempool.push({ bytes: Uint8Array.from(txBytes), hash: txHash(txBytes), resolve, reject });
-    });
+    return this.submit(txBytes).result;
+  }
+
+  /**
+   * CheckTx, then the mempool: a transaction refused against the check state answers at once; an
+   * included one, or one already pending, answers with that transaction's result.
+   */
+  submit(txBytes: Uint8Array): Submission {
+    const hash = txHash(txBytes);
+    if (this.closed) return { hash, refusal: null, result: Promise.reject(new Error('the embedded chain is closed')) };
+    const included = this.txs.get(hash);
+    if (included) return { hash, refusal: null, result: Promise.resolve(included) };
+    const queued = this.pending.get(hash);
+    if (queued) return { hash, refusal: null, result: queued };
+    const bytes = Uint8Array.from(txBytes);
+    const checked = executeTx(this.checkState, bytes, { height: this.height + 1 });
+    if (!checked.included) {
+      const refusal = this.refusal(hash, checked);
+      return { hash, refusal, result: Promise.resolve(refusal) };
+    }
+    const result = new Promise<TxResult>((resolve, reject) => this.mempool.push({ bytes, hash, resolve, reject }));
+    this.pending.set(hash, result);
+    const forget = () => this.pending.delete(hash);
+    result.then(forget, forget);
+    return { hash, refusal: null, result };
+  }
+
+  /** The committed state, for the node's queries. */
+  get ledger(): LedgerState {
+    return this.state;
+  }
+
+  getBlock(height: number): BlockRecord | null {
+    return this.blocks.get(height) ?? null;
+  }
+
+  getIndexedTx(hash: string): ChainTx | null {
+    return this.txs.get(hash.toUpperCase()) ?? null;
+  }
+
+  /** Included transactions in chain order (height, then position) that `matches` accepts. */
+  *searchTxs(matches: (tx: ChainTx) => boolean): Generator<ChainTx> {
+    for (let height = 1; height <= this.height; height++)
+      for (const hash of this.blocks.get(height)?.txHashes ?? []) {
+        const tx = this.txs.get(hash)!;
+        if (matches(tx)) yield tx;
+      }
+  }
+
+  async getBlockResults(height: number): Promise<ChainBlock | null> {
+    const block = this.blocks.get(height);
+    if (!block) return null;
+    return {
+      height,
+      time: block.time,
+      txs: block.txHashes.map((hash) => {
+        const tx = this.txs.get(hash)!;
+        return { hash, code: tx.code, events: tx.events };
+      }),
+    };
   }
 
   async getAccount(address: string): Promise<ChainAccount | null> {
@@ -196,7 +293,15 @@ export class EmbeddedChain implements Chain {
       batch.forEach((pending, index) => pending.resolve(this.txs.get(pending.hash) ?? this.refusal(pending.hash, outcomes[index]!)));
     } catch (error) {
       batch.forEach((pending) => pending.reject(error as Error));
+    } finally {
+      this.recheck();
     }
+  }
+
+  /** As CometBFT after a block: the check state is the new committed state plus what is still queued. */
+  private recheck(): void {
+    this.checkState = new StateDraft(this.state);
+    for (const pending of this.mempool) executeTx(this.checkState, pending.bytes, { height: this.height + 1 });
   }
 
   private async commitBlock(batch: PendingTx[]): Promise<TxOutcome[]> {
@@ -210,7 +315,13 @@ export class EmbeddedChain implements Chain {
       const data: BlockCommitted = {
         height: block.height,
         time,
-        txs: included.map(({ pending, outcome }) => ({ hash: pending.hash, tx: toBase64(pending.bytes), code: outcome.code, log: outcome.log })),
+        txs: included.map(({ pending, outcome }) => ({
+          hash: pending.hash,
+          tx: toBase64(pending.bytes),
+          code: outcome.code,
+          log: outcome.log,
+          events: outcome.events,
+        })),
       };
       try {
         await this.appendBlock(data);
@@ -225,6 +336,7 @@ export class EmbeddedChain implements Chain {
       this.lastBlockTime = time;
       this.streamVersion += 1;
       included.forEach(({ pending, outcome }) => this.index(pending.hash, pending.bytes, block.height, outcome));
+      this.recordBlock(data);
       return outcomes;
     }
   }
@@ -250,6 +362,7 @@ export class EmbeddedChain implements Chain {
   private async catchUp(): Promise<void> {
     const recorded = await this.store.readStream(this.streamId);
     for (const block of recorded.slice(this.streamVersion)) this.replay(block);
+    this.checkState = new StateDraft(this.state);
   }
 
   private replay(event: RecordedEvent): void {
@@ -266,9 +379,17 @@ export class EmbeddedChain implements Chain {
         );
       this.index(recordedTx.hash, bytes, data.height, { ...outcome, log: recordedTx.log });
     }
+    this.recordBlock(data);
     this.height = data.height;
     this.lastBlockTime = data.time;
     this.streamVersion = event.streamVersion;
+  }
+
+  private recordBlock(data: BlockCommitted): void {
+    const previous = this.blocks.get(data.height - 1)?.hash ?? '';
+    const txHashes = data.txs.map((tx) => tx.hash);
+    const hash = toHex(sha256(toUtf8([this.chainId, previous, data.height, data.time, ...txHashes].join('\n')))).toUpperCase();
+    this.blocks.set(data.height, { height: data.height, time: data.time, hash, txHashes });
   }
 
   private index(hash: string, bytes: Uint8Array, height: number, outcome: TxOutcome): void {

@@ -15,12 +15,22 @@ export type ChainConfig = Pick<
  * The configured chain: the embedded ledger chain (blocks in `eventStore`, `operatorKey` as its genesis
  * operator and native-denom admin) or a Cosmos node at CHAIN_RPC_URL serving CHAIN_ID.
  */
-export async function createChain(config: ChainConfig, eventStore: EventStore, operatorKey: CustodyKey): Promise<Chain> {
+export async function createChain(
+  config: ChainConfig,
+  eventStore: EventStore,
+  operatorKey: CustodyKey,
+  options: { onObserverError?: (error: Error) => void } = {},
+): Promise<Chain> {
   if (!isValidAddress(operatorKey.address, config.CHAIN_PREFIX))
     throw new Error(`the operator address ${operatorKey.address} does not use the chain prefix ${config.CHAIN_PREFIX}`);
   if (config.CHAIN === 'cosmos') {
     if (!config.CHAIN_RPC_URL) throw new Error('CHAIN_RPC_URL is required when CHAIN=cosmos');
-    return CosmosChain.connect(config.CHAIN_RPC_URL, { prefix: config.CHAIN_PREFIX, chainId: config.CHAIN_ID });
+    // Read models fold the node's blocks as this process observes them into the event store.
+    return CosmosChain.connect(config.CHAIN_RPC_URL, {
+      prefix: config.CHAIN_PREFIX,
+      chainId: config.CHAIN_ID,
+      observe: { store: eventStore, intervalMs: config.CHAIN_BLOCK_MS, onError: options.onObserverError },
+    });
   }
   return EmbeddedChain.start({
     store: eventStore,

@@ -106,15 +106,15 @@ export interface LedgerStore {
 export class LedgerState implements LedgerStore {
   private readonly accounts = new Map<string, AccountRecord>();
   private readonly balances = new Map<string, Map<string, bigint>>();
-  private readonly supplies = new Map<string, bigint>();
-  private readonly denoms = new Map<string, DenomRecord>();
+  private readonly supplyAmounts = new Map<string, bigint>();
+  private readonly denomRecords = new Map<string, DenomRecord>();
   private readonly groups = new Map<bigint, GroupRecord>();
   private readonly policies = new Map<string, PolicyRecord>();
   private counterValues: Counters = { nextAccountNumber: 1, nextGroupId: 1n, groupPolicySequence: 0n, nextProposalId: 1n };
 
   constructor(readonly genesis: Genesis) {
     this.accounts.set(genesis.operatorAddress, { accountNumber: 0, sequence: 0 });
-    this.denoms.set(genesis.nativeDenom, { admin: genesis.operatorAddress });
+    this.denomRecords.set(genesis.nativeDenom, { admin: genesis.operatorAddress });
   }
 
   account(address: string) {
@@ -129,10 +129,10 @@ export class LedgerState implements LedgerStore {
       .sort((a, b) => (a.denom < b.denom ? -1 : 1));
   }
   supply(denom: string) {
-    return this.supplies.get(denom) ?? 0n;
+    return this.supplyAmounts.get(denom) ?? 0n;
   }
   denom(denom: string) {
-    return this.denoms.get(denom);
+    return this.denomRecords.get(denom);
   }
   group(id: bigint) {
     return this.groups.get(id);
@@ -142,6 +142,21 @@ export class LedgerState implements LedgerStore {
   }
   counters() {
     return this.counterValues;
+  }
+  /** Every denom with its admin, in denom order (the token factory's queries list them). */
+  denoms(): Array<[string, DenomRecord]> {
+    return [...this.denomRecords].sort(([a], [b]) => (a < b ? -1 : 1));
+  }
+  /** Every denom's supply, in denom order, without zero supplies (x/bank's TotalSupply). */
+  supplies(): Balance[] {
+    return [...this.supplyAmounts]
+      .filter(([, amount]) => amount > 0n)
+      .map(([denom, amount]) => ({ denom, amount }))
+      .sort((a, b) => (a.denom < b.denom ? -1 : 1));
+  }
+  /** The policies of one group, in address order. */
+  policiesOf(groupId: bigint): PolicyRecord[] {
+    return [...this.policies.values()].filter((policy) => policy.groupId === groupId).sort((a, b) => (a.address < b.address ? -1 : 1));
   }
   setAccount(address: string, account: AccountRecord) {
     this.accounts.set(address, account);
@@ -154,10 +169,10 @@ export class LedgerState implements LedgerStore {
     else held.set(denom, amount);
   }
   setSupply(denom: string, amount: bigint) {
-    this.supplies.set(denom, amount);
+    this.supplyAmounts.set(denom, amount);
   }
   setDenom(denom: string, record: DenomRecord) {
-    this.denoms.set(denom, record);
+    this.denomRecords.set(denom, record);
   }
   setGroup(group: GroupRecord) {
     this.groups.set(group.id, group);
@@ -442,16 +457,20 @@ function positiveCoin(coin: Coin | undefined): { denom: string; amount: bigint }
   return { denom: coin.denom, amount };
 }
 
-function debit(store: LedgerStore, address: string, denom: string, amount: bigint): void {
+// x/bank's events for every balance change (coin_spent, coin_received) and supply change (coinbase,
+// burn): folding them gives balances and supply on any Cosmos SDK chain, the embedded one included.
+function debit(store: LedgerStore, address: string, denom: string, amount: bigint, events: ChainEvent[]): void {
   const balance = store.balance(address, denom);
   if (balance < amount)
     throw refuse(Code.insufficientFunds, `spendable balance ${balance}${denom} of ${address} is smaller than ${amount}${denom}`);
   store.setBalance(address, denom, balance - amount);
+  events.push(event('coin_spent', { spender: address, amount: `${amount}${denom}` }));
 }
 
-function credit(store: LedgerStore, address: string, denom: string, amount: bigint): void {
+function credit(store: LedgerStore, address: string, denom: string, amount: bigint, events: ChainEvent[]): void {
   ensureAccount(store, address);
   store.setBalance(address, denom, store.balance(address, denom) + amount);
+  events.push(event('coin_received', { receiver: address, amount: `${amount}${denom}` }));
 }
 
 function send(store: LedgerStore, message: MsgSend, events: ChainEvent[]): void {
@@ -461,8 +480,8 @@ function send(store: LedgerStore, message: MsgSend, events: ChainEvent[]): void 
   const coins = message.amount.map(positiveCoin);
   if (new Set(coins.map((coin) => coin.denom)).size !== coins.length) throw refuse(Code.invalidCoins, 'duplicate denom');
   for (const { denom, amount } of coins) {
-    debit(store, message.fromAddress, denom, amount);
-    credit(store, message.toAddress, denom, amount);
+    debit(store, message.fromAddress, denom, amount, events);
+    credit(store, message.toAddress, denom, amount, events);
   }
   events.push(
     event('transfer', {
@@ -648,8 +667,9 @@ function mint(store: LedgerStore, message: MsgMint, events: ChainEvent[]): void 
   requireDenomAdmin(store, denom, message.sender);
   const recipient = message.mintToAddress || message.sender;
   requireAddress(store, recipient, 'mint recipient');
-  credit(store, recipient, denom, amount);
   store.setSupply(denom, store.supply(denom) + amount);
+  events.push(event('coinbase', { minter: message.sender, amount: `${amount}${denom}` }));
+  credit(store, recipient, denom, amount, events);
   events.push(event('tf_mint', { mint_to_address: recipient, amount: `${amount}${denom}` }));
 }
 
@@ -659,8 +679,9 @@ function burn(store: LedgerStore, message: MsgBurn, events: ChainEvent[]): void 
   const holder = message.burnFromAddress || message.sender;
   // The admin burns only what it holds; value elsewhere reaches it by a send first.
   if (holder !== message.sender) throw refuse(Code.unauthorized, `the admin of ${denom} can only burn from its own account`);
-  debit(store, holder, denom, amount);
+  debit(store, holder, denom, amount, events);
   store.setSupply(denom, store.supply(denom) - amount);
+  events.push(event('burn', { burner: holder, amount: `${amount}${denom}` }));
   events.push(event('tf_burn', { burn_from_address: holder, amount: `${amount}${denom}` }));
 }
 

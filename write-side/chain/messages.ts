@@ -18,6 +18,17 @@ export const TypeUrl = {
   updateGroupMembers: '/cosmos.group.v1.MsgUpdateGroupMembers',
   updateGroupPolicyDecisionPolicy: '/cosmos.group.v1.MsgUpdateGroupPolicyDecisionPolicy',
   submitProposal: '/cosmos.group.v1.MsgSubmitProposal',
+  createDenom: '/osmosis.tokenfactory.v1beta1.MsgCreateDenom',
+  mint: '/osmosis.tokenfactory.v1beta1.MsgMint',
+  burn: '/osmosis.tokenfactory.v1beta1.MsgBurn',
+  changeAdmin: '/osmosis.tokenfactory.v1beta1.MsgChangeAdmin',
+} as const;
+
+/**
+ * The token-factory type URLs of the first embedded chains, before the platform adopted Osmosis'
+ * module name: blocks recorded with them must still replay, so they decode as the Osmosis messages.
+ */
+export const LegacyTypeUrl = {
   createDenom: '/emisor.tokenfactory.v1.MsgCreateDenom',
   mint: '/emisor.tokenfactory.v1.MsgMint',
   burn: '/emisor.tokenfactory.v1.MsgBurn',
@@ -30,16 +41,17 @@ export const ResponseTypeUrl = {
   updateGroupMembers: '/cosmos.group.v1.MsgUpdateGroupMembersResponse',
   updateGroupPolicyDecisionPolicy: '/cosmos.group.v1.MsgUpdateGroupPolicyDecisionPolicyResponse',
   submitProposal: '/cosmos.group.v1.MsgSubmitProposalResponse',
-  createDenom: '/emisor.tokenfactory.v1.MsgCreateDenomResponse',
-  mint: '/emisor.tokenfactory.v1.MsgMintResponse',
-  burn: '/emisor.tokenfactory.v1.MsgBurnResponse',
-  changeAdmin: '/emisor.tokenfactory.v1.MsgChangeAdminResponse',
+  createDenom: '/osmosis.tokenfactory.v1beta1.MsgCreateDenomResponse',
+  mint: '/osmosis.tokenfactory.v1beta1.MsgMintResponse',
+  burn: '/osmosis.tokenfactory.v1beta1.MsgBurnResponse',
+  changeAdmin: '/osmosis.tokenfactory.v1beta1.MsgChangeAdminResponse',
 } as const;
 
 export const THRESHOLD_POLICY_TYPE_URL = '/cosmos.group.v1.ThresholdDecisionPolicy';
 
-// Token factory (after Osmosis x/tokenfactory): cosmjs-types has no such module, so the four messages
-// and the one response that carries data are encoded here by hand, field numbers as in Osmosis.
+// Token factory (osmosis.tokenfactory.v1beta1, as Osmosis, Neutron and other chains deploy it): cosmjs-types
+// has no such module, so the four messages and the one response that carries data are encoded here by
+// hand, field numbers as in osmosis/tokenfactory/v1beta1/tx.proto.
 export interface MsgCreateDenom {
   sender: string;
   subdenom: string;
@@ -162,10 +174,15 @@ function isChainMessageType(typeUrl: string): typeUrl is ChainMessage['typeUrl']
   return messageTypes.some(([known]) => known === typeUrl);
 }
 
-/** Decodes a packed message; throws on a type the platform does not know. */
+const legacyTypeUrls = new Map<string, ChainMessage['typeUrl']>(
+  (Object.keys(LegacyTypeUrl) as Array<keyof typeof LegacyTypeUrl>).map((name) => [LegacyTypeUrl[name], TypeUrl[name]]),
+);
+
+/** Decodes a packed message (a legacy token-factory type URL as its Osmosis message); throws on a type the platform does not know. */
 export function decodeMessage(message: Any): ChainMessage {
-  if (!isChainMessageType(message.typeUrl)) throw new Error(`unable to resolve type URL ${message.typeUrl}`);
-  return { typeUrl: message.typeUrl, value: registry.decode(message) } as ChainMessage;
+  const typeUrl = legacyTypeUrls.get(message.typeUrl) ?? message.typeUrl;
+  if (!isChainMessageType(typeUrl)) throw new Error(`unable to resolve type URL ${message.typeUrl}`);
+  return { typeUrl, value: registry.decode({ typeUrl, value: message.value }) } as ChainMessage;
 }
 
 /** Who must sign a message (Cosmos GetSigners): its sender, admin or proposers. */

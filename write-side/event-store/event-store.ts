@@ -36,6 +36,13 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
 /** The version the stream must be at (its number of events; 0 = the stream does not exist), or 'any'. */
 export type ExpectedVersion = number | 'any';
 
+export interface StreamPage {
+  /** Only events with a higher stream version (0 = from the first event). */
+  afterVersion?: number;
+  /** At most this many events. */
+  limit?: number;
+}
+
 export interface AppendResult {
   nextExpectedVersion: number;
   position: GlobalPosition;
@@ -54,7 +61,11 @@ export class ConcurrencyError extends Error {
 export interface EventStore {
   /** Atomic per stream; a retry with the same event ids returns the first result and appends nothing. */
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * The stream's events in order; `afterVersion` and `limit` read a page of it (a long stream's tail
+   * after a snapshot, without reading its history).
+   */
+  readStream(streamId: string, page?: StreamPage): Promise<RecordedEvent[]>;
   /** Events strictly after `after` (null = from the beginning), in global order, at most `limit`. */
   readAll(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]>;
   /** Every event after `after`, exactly once, in global order; live events follow the history. */

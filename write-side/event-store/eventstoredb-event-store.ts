@@ -22,8 +22,7 @@ import {
   type ExpectedVersion,
   type GlobalPosition,
   type NewEvent,
-  type RecordedEvent,
-} from './event-store';
+  type RecordedEvent, type StreamPage } from './event-store';
 
 /** Events read from $all per request; system events are dropped client-side, so pages may come back thinner. */
 const READ_PAGE = 500;
@@ -109,10 +108,12 @@ export class EventStoreDbEventStore implements EventStore {
     return { nextExpectedVersion: last.streamVersion, position: last.position };
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, page: StreamPage = {}): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
+    // EventStoreDB revisions are 0-based: stream version v is revision v - 1.
+    const options = { fromRevision: BigInt(page.afterVersion ?? 0), ...(page.limit === undefined ? {} : { maxCount: page.limit }) };
     try {
-      for await (const resolved of this.client.readStream(streamId)) {
+      for await (const resolved of this.client.readStream(streamId, options)) {
         if (resolved.event) events.push(toRecorded(resolved.event, resolved.commitPosition));
       }
     } catch (error) {

@@ -9,8 +9,7 @@ import {
   type ExpectedVersion,
   type GlobalPosition,
   type NewEvent,
-  type RecordedEvent,
-} from './event-store';
+  type RecordedEvent, type StreamPage } from './event-store';
 
 const NOTIFY_CHANNEL = 'emisor_events';
 /** A subscriber re-reads at least this often: it also covers commits that no notification announced. */
@@ -295,10 +294,10 @@ export class PostgresEventStore implements EventStore {
     }, NOTIFY_INTERVAL_MS);
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, page: StreamPage = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from events where stream_id = $1 order by stream_version`,
-      [streamId],
+      `select ${COLUMNS} from events where stream_id = $1 and stream_version > $2 order by stream_version limit $3`,
+      [streamId, page.afterVersion ?? 0, page.limit ?? null],
     );
     return rows.map(toRecorded);
   }

@@ -1,21 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { businessRule, conflict, notFound, validationFailed } from '../../runtime/errors';
-import type { Services } from '../../runtime/services';
-import { findOrganization } from '../../read-side/organizations';
-import { findClientByAlias, getClient } from '../../read-side/instant-payments';
-import type { CommandContext } from '../command-handler';
-import { fold } from '../decider';
-import { aliasDecider, clientDecider, normalizeAlias, paymentDecider, type ClientState } from './decide';
-import { aliasStream, clientStream, paymentStream, type ClientEvent, type PaymentParties } from './events';
+import { dependencyUnavailable, validationFailed } from '../../runtime/errors';
+import type { CommandContext, CommandHandler } from '../command-handler';
+import type { GlobalPosition } from '../event-store/event-store';
+import { aliasDecider, normalizeAlias, type LedgerClient } from './decide';
+import { aliasStream, type PaymentParties, type PaymentStatus } from './events';
+import type { LedgerDecision, LedgerRequest } from './ledger';
+import type { BankLedgers } from './ledgers';
 
-type Deps = Pick<Services, 'commands' | 'db' | 'eventStore'>;
-
-/** Only ACTIVE commercial banks take retail clients and send or receive payments. */
-async function activeBank(services: Pick<Services, 'db'>, organizationId: string) {
-  const organization = await findOrganization(services.db, organizationId);
-  if (!organization || organization.type !== 'COMMERCIAL') throw notFound('Bank');
-  if (organization.status !== 'ACTIVE') throw businessRule('ORGANIZATION_NOT_ACTIVE', 'The bank is not active');
-  return organization;
+/** What the Instant Payments commands need: the bank ledgers, the alias guard's handler, read-your-writes. */
+export interface InstantPaymentsDeps {
+  ledgers: BankLedgers;
+  commands: CommandHandler;
+  /** Waits until the Instant Payments read model has applied a position (false on timeout). */
+  readModelReached(position: GlobalPosition, timeoutMs: number): Promise<boolean>;
+  readYourWritesTimeoutMs: number;
 }
 
 export function requireAlias(input: string, path = 'alias'): string {
@@ -24,94 +21,181 @@ export function requireAlias(input: string, path = 'alias'): string {
   return alias;
 }
 
-export async function loadClient(services: Pick<Services, 'eventStore'>, clientId: string): Promise<ClientState> {
-  return fold(clientDecider, (await services.eventStore.readStream(clientStream(clientId))) as unknown as ClientEvent[]);
+/** The answer of a command is built from its decision; the caller's next read must see it too. */
+async function readYourWrites(deps: InstantPaymentsDeps, decision: LedgerDecision): Promise<void> {
+  if (!decision.position) return;
+  if (!(await deps.readModelReached(decision.position, deps.readYourWritesTimeoutMs)))
+    throw dependencyUnavailable('The change was recorded but the read models did not catch up in time; retry the read');
 }
 
-/**
- * Registers a retail client of an ACTIVE commercial bank, with its starting balance (demo wallets:
- * DEMO_STARTING_BALANCE; real clients: zero), and its alias when given.
- */
-export async function registerClient(
-  services: Deps,
-  context: CommandContext,
-  input: { organizationId: string; name: string; externalRef?: string | null; demo: boolean; startingBalance: bigint; alias?: string | null },
-): Promise<string> {
-  await activeBank(services, input.organizationId);
-  const clientId = randomUUID();
-  if (input.alias) await claimAlias(services, { ...context, organizationId: input.organizationId }, input.alias, clientId, { waitForProjections: false });
-  await services.commands.handle(
-    clientDecider,
-    clientStream(clientId),
-    {
+async function submit(deps: InstantPaymentsDeps, organizationId: string, request: LedgerRequest): Promise<LedgerDecision> {
+  const decision = await (await deps.ledgers.ledger(organizationId)).submit(request);
+  await readYourWrites(deps, decision);
+  return decision;
+}
+
+export async function clientOf(deps: InstantPaymentsDeps, organizationId: string, clientId: string): Promise<LedgerClient | null> {
+  return (await deps.ledgers.ledger(organizationId)).view.clients.get(clientId) ?? null;
+}
+
+export interface ClientRegistration {
+  organizationId: string;
+  clientId: string;
+  name: string;
+  externalRef: string | null;
+  demo: boolean;
+  startingBalance: bigint;
+  alias: string | null;
+}
+
+/** Registers a retail client; its starting balance draws on the bank's backing headroom. */
+export async function registerClient(deps: InstantPaymentsDeps, context: CommandContext, input: ClientRegistration): Promise<void> {
+  await submit(deps, input.organizationId, {
+    needs: { banks: [input.organizationId], settlementBalance: input.startingBalance > 0n },
+    command: (facts) => ({
       type: 'RegisterClient',
-      clientId,
-      organizationId: input.organizationId,
+      clientId: input.clientId,
       name: input.name,
-      externalRef: input.externalRef ?? null,
+      externalRef: input.externalRef,
       demo: input.demo,
       startingBalance: input.startingBalance,
-    },
-    { ...context, organizationId: input.organizationId },
-    { waitForProjections: !input.alias },
-  );
-  if (input.alias) await activateAlias(services, context, clientId, input.alias);
-  return clientId;
+      bank: facts.bank(input.organizationId) ?? { status: 'UNKNOWN' },
+      settlementBalance: facts.settlementBalance,
+    }),
+    context,
+  });
+  if (input.alias) await activateAlias(deps, context, input.organizationId, input.clientId, input.alias);
 }
-
-const claimAlias = (services: Deps, context: CommandContext, alias: string, clientId: string, options: { waitForProjections?: boolean } = {}) =>
-  services.commands.handle(aliasDecider, aliasStream(alias), { type: 'ClaimAlias', alias, clientId }, context, options);
 
 /**
- * Activates a client's alias: first the alias stream is claimed (its first event, so two clients
- * racing for one alias cannot both win: 409 ALIAS_TAKEN), then the client records it.
+ * Activates a client's alias: the alias's guard stream is claimed first (two clients racing for one
+ * alias cannot both win: 409 ALIAS_TAKEN), then the bank's ledger records it. When the ledger refuses
+ * (the client already has another alias, or is gone) the claim is released, so no alias stays
+ * reserved by nobody.
  */
-export async function activateAlias(services: Deps, context: CommandContext, clientId: string, alias: string): Promise<void> {
-  const client = await loadClient(services, clientId);
-  if (!client.clientId) throw notFound('Client');
-  // Checked before the claim, so a refused change does not leave a second alias reserved for this client.
-  if (client.alias && client.alias !== alias) throw conflict('ALIAS_ALREADY_ACTIVATED', `This client already uses @${client.alias}`);
-  const scoped = { ...context, organizationId: client.organizationId };
-  await claimAlias(services, scoped, alias, clientId, { waitForProjections: false });
-  await services.commands.handle(clientDecider, clientStream(clientId), { type: 'ActivateAlias', alias }, scoped);
+export async function activateAlias(deps: InstantPaymentsDeps, context: CommandContext, organizationId: string, clientId: string, alias: string): Promise<void> {
+  const scoped = { ...context, organizationId };
+  const current = await clientOf(deps, organizationId, clientId);
+  if (current?.alias === alias) return;
+  await deps.commands.handle(aliasDecider, aliasStream(alias), { type: 'ClaimAlias', alias, clientId, organizationId }, scoped, { waitForProjections: false });
+  try {
+    await submit(deps, organizationId, { command: () => ({ type: 'ActivateAlias', clientId, alias }), context: scoped });
+  } catch (error) {
+    await deps.commands.handle(aliasDecider, aliasStream(alias), { type: 'ReleaseAlias', alias, clientId }, scoped, { waitForProjections: false });
+    throw error;
+  }
 }
 
-/** Records a payment (idempotent by its id). The settlement process moves the value. */
-export async function initiatePayment(
-  services: Deps,
+export async function aliasAvailable(deps: InstantPaymentsDeps, alias: string): Promise<boolean> {
+  return (await deps.ledgers.aliasHolder(alias)) === null;
+}
+
+export interface CashMovementInput {
+  organizationId: string;
+  clientId: string;
+  movementId: string;
+  amount: bigint;
+  reference: string | null;
+}
+
+/** The client paid fiat in at the bank: credited within the bank's backing headroom. */
+export const cashIn = (deps: InstantPaymentsDeps, context: CommandContext, input: CashMovementInput) =>
+  submit(deps, input.organizationId, {
+    needs: { banks: [input.organizationId], settlementBalance: true },
+    command: (facts) => ({
+      type: 'CashIn',
+      movementId: input.movementId,
+      clientId: input.clientId,
+      amount: input.amount,
+      reference: input.reference,
+      bank: facts.bank(input.organizationId) ?? { status: 'UNKNOWN' },
+      settlementBalance: facts.settlementBalance,
+    }),
+    context,
+  });
+
+/** The client took fiat out at the bank: debited, never below zero. */
+export const cashOut = (deps: InstantPaymentsDeps, context: CommandContext, input: CashMovementInput) =>
+  submit(deps, input.organizationId, {
+    needs: { banks: [input.organizationId] },
+    command: (facts) => ({
+      type: 'CashOut',
+      movementId: input.movementId,
+      clientId: input.clientId,
+      amount: input.amount,
+      reference: input.reference,
+      bank: facts.bank(input.organizationId) ?? { status: 'UNKNOWN' },
+    }),
+    context,
+  });
+
+export const deactivateClient = (deps: InstantPaymentsDeps, context: CommandContext, organizationId: string, clientId: string) =>
+  submit(deps, organizationId, { command: () => ({ type: 'DeactivateClient', clientId, now: context.now.toISOString() }), context });
+
+export const revokeClientToken = (
+  deps: InstantPaymentsDeps,
   context: CommandContext,
-  input: { paymentId: string; senderClientId: string; recipientAlias: string; amount: bigint; reference: string | null },
-): Promise<PaymentParties> {
-  const existing = fold(paymentDecider, (await services.eventStore.readStream(paymentStream(input.paymentId))) as never);
-  if (existing.payment) return existing.payment;
-  const sender = await getClient(services.db, input.senderClientId);
-  if (!sender.alias) throw businessRule('ALIAS_NOT_ACTIVATED', 'Register an @alias before sending payments');
-  const recipient = await findClientByAlias(services.db, input.recipientAlias);
-  if (!recipient || recipient.id === sender.id) throw businessRule('RECIPIENT_NOT_FOUND', `No client uses @${input.recipientAlias}`);
-  await activeBank(services, sender.organizationId);
-  await activeBank(services, recipient.organizationId);
-  // The debit re-checks it against the stream (a concurrent payment may win); this answers the common case at once.
-  if ((await loadClient(services, sender.id)).balance < input.amount)
-    throw businessRule('INSUFFICIENT_FUNDS', 'The balance does not cover this payment');
-  const payment: PaymentParties = {
-    paymentId: input.paymentId,
-    kind: sender.organizationId === recipient.organizationId ? 'INTERNAL' : 'CROSS_ORGANIZATION',
-    amount: input.amount.toString(),
-    reference: input.reference,
-    senderClientId: sender.id,
-    senderOrganizationId: sender.organizationId,
-    senderAlias: sender.alias,
-    recipientClientId: recipient.id,
-    recipientOrganizationId: recipient.organizationId,
-    recipientAlias: recipient.alias!,
-    createdAt: context.now.toISOString(),
-  };
-  const handled = await services.commands.handle(
-    paymentDecider,
-    paymentStream(input.paymentId),
-    { type: 'InitiatePayment', payment },
-    { ...context, organizationId: sender.organizationId },
-    { waitForProjections: false },
-  );
-  return handled.state.payment!;
+  token: { organizationId: string; clientId: string; tokenId: string; expiresAt: Date },
+) =>
+  submit(deps, token.organizationId, {
+    command: () => ({ type: 'RevokeClientToken', clientId: token.clientId, tokenId: token.tokenId, expiresAt: token.expiresAt.toISOString() }),
+    context,
+  });
+
+export interface PaymentInput {
+  paymentId: string;
+  senderOrganizationId: string;
+  senderClientId: string;
+  recipientAlias: string;
+  amount: bigint;
+  reference: string | null;
+  requestFingerprint: string | null;
+}
+
+export interface PaymentOutcome {
+  payment: PaymentParties;
+  /** True when this request decided it; false for a retry of an earlier decision. */
+  decidedNow: boolean;
+  status: PaymentStatus;
+}
+
+/**
+ * Pays by alias. The sender's bank ledger decides (balance, aliases, banks' status, self-payment,
+ * exactly once per payment id) together with the other requests of its round. INTERNAL payments are
+ * COMPLETED by that one event; CROSS_ORGANIZATION ones are PENDING until their settlement batch.
+ */
+export async function pay(deps: InstantPaymentsDeps, context: CommandContext, input: PaymentInput): Promise<PaymentOutcome> {
+  const recipient = await deps.ledgers.findRecipient(input.recipientAlias);
+  const ledger = await deps.ledgers.ledger(input.senderOrganizationId);
+  let recorded: PaymentParties | null = null;
+  const decision = await ledger.submit({
+    needs: {
+      banks: recipient ? [input.senderOrganizationId, recipient.organizationId] : [input.senderOrganizationId],
+      recordedPaymentId: input.paymentId,
+    },
+    command: (facts) => {
+      recorded = facts.recorded(input.paymentId);
+      return {
+        type: 'Pay',
+        paymentId: input.paymentId,
+        senderClientId: input.senderClientId,
+        recipient,
+        amount: input.amount,
+        reference: input.reference,
+        requestFingerprint: input.requestFingerprint,
+        senderBank: facts.bank(input.senderOrganizationId) ?? { status: 'UNKNOWN' },
+        recipientBank: recipient ? facts.bank(recipient.organizationId) : null,
+        recorded,
+        now: context.now.toISOString(),
+      };
+    },
+    context: { ...context, organizationId: input.senderOrganizationId },
+  });
+  await readYourWrites(deps, decision);
+  const event = decision.events[0];
+  if (event && (event.type === 'InstantPaymentTransferred' || event.type === 'InstantPaymentSent'))
+    return { payment: event.data, decidedNow: true, status: event.type === 'InstantPaymentTransferred' ? 'COMPLETED' : 'PENDING' };
+  const earlier = ledger.view.recentPayments.get(input.paymentId) ?? recorded;
+  if (!earlier) throw new Error(`payment ${input.paymentId} was neither decided nor recorded`);
+  return { payment: earlier, decidedNow: false, status: 'PENDING' };
 }

@@ -1,8 +1,19 @@
 import { businessRule, conflict, notFound } from '../../runtime/errors';
-import type { Decider } from '../decider';
-import type { AliasEvent, ClientEvent, PaymentEvent, PaymentParties, PaymentStatus } from './events';
+import type { AliasEvent, BankLedgerEvent, BatchTransfer, PaymentParties } from './events';
 
-/** Pure Instant Payments rules: no clock, no ids, no I/O (they arrive in the commands). */
+/**
+ * Instant Payments rules, pure: no clock, no ids, no I/O. Facts the rules need (the bank's status,
+ * the settlement account's balance, the recipient, a payment already recorded in the read model)
+ * arrive inside the commands.
+ *
+ * The ledger's invariants, checked on every decision (docs/payments.md):
+ * - no overdraft: a client's balance never goes below zero;
+ * - conservation: a payment moves its amount from one client to another (or, cross-bank, to the
+ *   bank's outgoing total until its batch settles); only cash-in, cash-out and demo starting
+ *   balances change the bank's total, and only within the backing rule;
+ * - backing: clientTotal + outgoingTotal never exceeds the settlement account's balance;
+ * - exactly once: a payment id is decided once; a retry gets the first decision.
+ */
 
 /** Contract: lower-case, optional leading @, 3 to 30 characters of a-z 0-9 . _, starting with a letter. */
 export const ALIAS_PATTERN = /^[a-z][a-z0-9._]{2,29}$/;
@@ -13,52 +24,178 @@ export function normalizeAlias(input: string): string | null {
   return ALIAS_PATTERN.test(alias) ? alias : null;
 }
 
-// ---- client (its sub-ledger balance) ----
-
-export interface ClientState {
-  clientId: string | null;
-  organizationId: string | null;
+export interface LedgerClient {
+  clientId: string;
+  name: string;
   alias: string | null;
   balance: bigint;
-  /** Payments already debited, credited or refunded on this client: each moves value once. */
-  debited: Set<string>;
-  credited: Set<string>;
-  refunded: Set<string>;
+  active: boolean;
 }
 
-export type ClientCommand =
-  | { type: 'RegisterClient'; clientId: string; organizationId: string; name: string; externalRef: string | null; demo: boolean; startingBalance: bigint }
-  | { type: 'ActivateAlias'; alias: string }
-  | { type: 'DebitClient'; paymentId: string; amount: bigint }
-  | { type: 'CreditClient'; paymentId: string; amount: bigint }
-  | { type: 'RefundClient'; paymentId: string; amount: bigint };
+/** A cross-bank payment debited from its sender and not settled yet. */
+export interface OutgoingPayment {
+  paymentId: string;
+  senderClientId: string;
+  recipientOrganizationId: string;
+  recipientClientId: string;
+  amount: bigint;
+}
 
-export const clientDecider: Decider<ClientState, ClientCommand, ClientEvent> = {
-  initialState: () => ({ clientId: null, organizationId: null, alias: null, balance: 0n, debited: new Set(), credited: new Set(), refunded: new Set() }),
-  evolve(state, event) {
-    switch (event.type) {
-      case 'InstantPaymentClientRegistered':
-        return { ...state, clientId: event.data.clientId, organizationId: event.data.organizationId, balance: BigInt(event.data.startingBalance) };
-      case 'InstantPaymentAliasActivated':
-        return { ...state, alias: event.data.alias };
-      case 'InstantPaymentClientDebited':
-        return { ...state, balance: state.balance - BigInt(event.data.amount), debited: new Set(state.debited).add(event.data.paymentId) };
-      case 'InstantPaymentClientCredited':
-        return { ...state, balance: state.balance + BigInt(event.data.amount), credited: new Set(state.credited).add(event.data.paymentId) };
-      case 'InstantPaymentClientRefunded':
-        return { ...state, balance: state.balance + BigInt(event.data.amount), refunded: new Set(state.refunded).add(event.data.paymentId) };
+export interface OpenBatch {
+  batchNumber: number;
+  txHash: string;
+  txBytes: string;
+  from: string;
+  transfers: BatchTransfer[];
+  payments: OutgoingPayment[];
+}
+
+/**
+ * One bank's retail ledger. It is large (every client of the bank), so `evolve` updates it in place
+ * instead of copying it; only the ledger's single writer holds it.
+ */
+export interface BankLedgerState {
+  organizationId: string;
+  clients: Map<string, LedgerClient>;
+  /** alias → client id, for this bank's clients. */
+  aliases: Map<string, string>;
+  /** Sum of the clients' balances. */
+  clientTotal: bigint;
+  /** Outgoing cross-bank payments waiting for a batch, in the order they were sent. */
+  due: Map<string, OutgoingPayment>;
+  /** The batch signed and recorded but not resolved yet (at most one: its key signs in sequence). */
+  openBatch: OpenBatch | null;
+  /** Amount of the due payments and of the open batch: still owed to other banks. */
+  outgoingTotal: bigint;
+  /** Number of the last batch started. */
+  batchNumber: number;
+  /** Per sender bank, the last of its batches credited here (a batch is credited once). */
+  creditedBatches: Map<string, number>;
+  /** Revoked client tokens → their expiry (epoch ms). */
+  revokedTokens: Map<string, number>;
+  /** Payments decided here recently, by id (older ones are answered from the read model). */
+  recentPayments: Map<string, PaymentParties>;
+}
+
+export const initialLedger = (organizationId: string): BankLedgerState => ({
+  organizationId,
+  clients: new Map(),
+  aliases: new Map(),
+  clientTotal: 0n,
+  due: new Map(),
+  openBatch: null,
+  outgoingTotal: 0n,
+  batchNumber: 0,
+  creditedBatches: new Map(),
+  revokedTokens: new Map(),
+  recentPayments: new Map(),
+});
+
+/** The bank as the rules need it: only an ACTIVE commercial bank takes clients and moves retail money. */
+export interface BankFacts {
+  status: string;
+}
+
+export interface Recipient {
+  clientId: string;
+  organizationId: string;
+  alias: string;
+  active: boolean;
+}
+
+export type BankLedgerCommand =
+  | {
+      type: 'RegisterClient';
+      clientId: string;
+      name: string;
+      externalRef: string | null;
+      demo: boolean;
+      startingBalance: bigint;
+      bank: BankFacts;
+      settlementBalance: bigint;
     }
-  },
-  decide(command, state) {
-    if (command.type === 'RegisterClient') {
-      if (state.clientId) return []; // a retry of the same registration
-      if (command.startingBalance < 0n) throw new Error('a starting balance is never negative');
+  | { type: 'ActivateAlias'; clientId: string; alias: string }
+  | { type: 'CashIn'; movementId: string; clientId: string; amount: bigint; reference: string | null; bank: BankFacts; settlementBalance: bigint }
+  | { type: 'CashOut'; movementId: string; clientId: string; amount: bigint; reference: string | null; bank: BankFacts }
+  | { type: 'DeactivateClient'; clientId: string; now: string }
+  | { type: 'RevokeClientToken'; clientId: string; tokenId: string; expiresAt: string }
+  | {
+      type: 'Pay';
+      paymentId: string;
+      senderClientId: string;
+      recipient: Recipient | null;
+      amount: bigint;
+      reference: string | null;
+      requestFingerprint: string | null;
+      senderBank: BankFacts;
+      recipientBank: BankFacts | null;
+      /** The payment as the read model has it, when it was decided before this ledger's memory. */
+      recorded: PaymentParties | null;
+      now: string;
+    }
+  | { type: 'StartSettlementBatch'; batchNumber: number; txHash: string; txBytes: string; from: string; transfers: BatchTransfer[] }
+  | { type: 'AbandonSettlementBatch'; txHash: string; reason: string }
+  | { type: 'SettleBatch'; txHash: string; height: number; settledAt: string }
+  | { type: 'FailSettlementBatch'; txHash: string | null; failureCode: string; reason: string; failedAt: string }
+  | {
+      type: 'ReceivePayments';
+      senderOrganizationId: string;
+      batchNumber: number;
+      txHash: string;
+      settledAt: string;
+      payments: Array<{ paymentId: string; recipientClientId: string; amount: string }>;
+    };
+
+const requireActiveBank = (bank: BankFacts | null) => {
+  if (!bank || bank.status !== 'ACTIVE') throw businessRule('ORGANIZATION_NOT_ACTIVE', 'The bank is not active');
+};
+
+const requireClient = (state: BankLedgerState, clientId: string): LedgerClient => {
+  const client = state.clients.get(clientId);
+  if (!client) throw notFound('Client');
+  return client;
+};
+
+const requireActiveClient = (state: BankLedgerState, clientId: string): LedgerClient => {
+  const client = requireClient(state, clientId);
+  if (!client.active) throw businessRule('CLIENT_DEACTIVATED', 'The client is deactivated');
+  return client;
+};
+
+const requirePositive = (amount: bigint) => {
+  if (amount <= 0n) throw businessRule('INVALID_AMOUNT', 'The amount must be positive');
+};
+
+/** Settlement balance not yet held for clients or owed to other banks. */
+export const headroom = (state: BankLedgerState, settlementBalance: bigint): bigint => settlementBalance - state.clientTotal - state.outgoingTotal;
+
+const requireHeadroom = (state: BankLedgerState, settlementBalance: bigint, amount: bigint) => {
+  if (amount > headroom(state, settlementBalance))
+    throw businessRule('INSUFFICIENT_SETTLEMENT_LIQUIDITY', "The bank's settlement account does not back this amount");
+};
+
+/** A payment id decided before: the same request gets the first decision, another one is refused. */
+const alreadyDecided = (existing: PaymentParties | null | undefined, fingerprint: string | null): boolean => {
+  if (!existing) return false;
+  if (fingerprint !== null && existing.requestFingerprint !== null && existing.requestFingerprint !== fingerprint)
+    throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request');
+  return true;
+};
+
+export function decide(command: BankLedgerCommand, state: BankLedgerState): BankLedgerEvent[] {
+  const organizationId = state.organizationId;
+  switch (command.type) {
+    case 'RegisterClient': {
+      if (state.clients.has(command.clientId)) return [];
+      requireActiveBank(command.bank);
+      if (command.startingBalance < 0n) throw businessRule('INVALID_AMOUNT', 'A starting balance is never negative');
+      if (command.startingBalance > 0n) requireHeadroom(state, command.settlementBalance, command.startingBalance);
       return [
         {
           type: 'InstantPaymentClientRegistered',
           data: {
             clientId: command.clientId,
-            organizationId: command.organizationId,
+            organizationId,
             name: command.name,
             externalRef: command.externalRef,
             demo: command.demo,
@@ -67,149 +204,265 @@ export const clientDecider: Decider<ClientState, ClientCommand, ClientEvent> = {
         },
       ];
     }
-    if (!state.clientId || !state.organizationId) throw notFound('Client');
-    const base = { clientId: state.clientId, organizationId: state.organizationId };
-    switch (command.type) {
-      case 'ActivateAlias':
-        if (state.alias === command.alias) return [];
-        if (state.alias) throw conflict('ALIAS_ALREADY_ACTIVATED', `This client already uses @${state.alias}`);
-        return [{ type: 'InstantPaymentAliasActivated', data: { ...base, alias: command.alias } }];
-      case 'DebitClient':
-        if (state.debited.has(command.paymentId)) return [];
-        if (command.amount <= 0n) throw businessRule('INVALID_AMOUNT', 'The amount must be positive');
-        if (state.balance < command.amount) throw businessRule('INSUFFICIENT_FUNDS', 'The balance does not cover this payment');
-        return [{ type: 'InstantPaymentClientDebited', data: { ...base, paymentId: command.paymentId, amount: command.amount.toString() } }];
-      case 'CreditClient':
-        if (state.credited.has(command.paymentId)) return [];
-        return [{ type: 'InstantPaymentClientCredited', data: { ...base, paymentId: command.paymentId, amount: command.amount.toString() } }];
-      case 'RefundClient':
-        if (state.refunded.has(command.paymentId) || !state.debited.has(command.paymentId)) return [];
-        return [{ type: 'InstantPaymentClientRefunded', data: { ...base, paymentId: command.paymentId, amount: command.amount.toString() } }];
+    case 'ActivateAlias': {
+      const client = requireActiveClient(state, command.clientId);
+      if (client.alias === command.alias) return [];
+      if (client.alias) throw conflict('ALIAS_ALREADY_ACTIVATED', `This client already uses @${client.alias}`);
+      if (state.aliases.has(command.alias)) throw conflict('ALIAS_TAKEN', `@${command.alias} is already in use`);
+      return [{ type: 'InstantPaymentAliasActivated', data: { clientId: client.clientId, organizationId, alias: command.alias } }];
     }
-  },
+    case 'CashIn': {
+      requireActiveBank(command.bank);
+      const client = requireActiveClient(state, command.clientId);
+      requirePositive(command.amount);
+      requireHeadroom(state, command.settlementBalance, command.amount);
+      return [
+        {
+          type: 'InstantPaymentClientCashedIn',
+          data: { movementId: command.movementId, clientId: client.clientId, organizationId, amount: command.amount.toString(), reference: command.reference },
+        },
+      ];
+    }
+    case 'CashOut': {
+      requireActiveBank(command.bank);
+      const client = requireActiveClient(state, command.clientId);
+      requirePositive(command.amount);
+      if (client.balance < command.amount) throw businessRule('INSUFFICIENT_FUNDS', 'The balance does not cover this cash-out');
+      return [
+        {
+          type: 'InstantPaymentClientCashedOut',
+          data: { movementId: command.movementId, clientId: client.clientId, organizationId, amount: command.amount.toString(), reference: command.reference },
+        },
+      ];
+    }
+    case 'DeactivateClient': {
+      const client = requireClient(state, command.clientId);
+      if (!client.active) return [];
+      return [{ type: 'InstantPaymentClientDeactivated', data: { clientId: client.clientId, organizationId, deactivatedAt: command.now } }];
+    }
+    case 'RevokeClientToken': {
+      const client = requireClient(state, command.clientId);
+      if (state.revokedTokens.has(command.tokenId)) return [];
+      return [{ type: 'InstantPaymentClientTokenRevoked', data: { clientId: client.clientId, organizationId, tokenId: command.tokenId, expiresAt: command.expiresAt } }];
+    }
+    case 'Pay':
+      return decidePayment(command, state);
+    case 'StartSettlementBatch': {
+      if (state.openBatch) {
+        if (state.openBatch.txHash === command.txHash) return [];
+        throw conflict('SETTLEMENT_BATCH_OPEN', `Batch ${state.openBatch.batchNumber} is not resolved yet`);
+      }
+      if (command.batchNumber !== state.batchNumber + 1) throw conflict('SETTLEMENT_BATCH_OUT_OF_ORDER', `The next batch is ${state.batchNumber + 1}`);
+      const covered = command.transfers.flatMap((transfer) => transfer.payments);
+      if (covered.length === 0 || covered.some((payment) => !state.due.has(payment.paymentId)))
+        throw conflict('SETTLEMENT_BATCH_STALE', 'The batch covers payments that are not due');
+      return [
+        {
+          type: 'InstantPaymentSettlementBatchStarted',
+          data: { organizationId, batchNumber: command.batchNumber, txHash: command.txHash, txBytes: command.txBytes, from: command.from, transfers: command.transfers },
+        },
+      ];
+    }
+    case 'AbandonSettlementBatch': {
+      const batch = state.openBatch;
+      if (!batch || batch.txHash !== command.txHash) return [];
+      return [{ type: 'InstantPaymentSettlementBatchAbandoned', data: { organizationId, batchNumber: batch.batchNumber, txHash: batch.txHash, reason: command.reason } }];
+    }
+    case 'SettleBatch': {
+      const batch = state.openBatch;
+      if (!batch || batch.txHash !== command.txHash) return [];
+      return [
+        {
+          type: 'InstantPaymentSettlementBatchSettled',
+          data: { organizationId, batchNumber: batch.batchNumber, txHash: batch.txHash, height: command.height, settledAt: command.settledAt },
+        },
+      ];
+    }
+    case 'FailSettlementBatch': {
+      const batch = state.openBatch;
+      if (!batch || (command.txHash !== null && batch.txHash !== command.txHash)) return [];
+      return [
+        {
+          type: 'InstantPaymentSettlementBatchFailed',
+          data: { organizationId, batchNumber: batch.batchNumber, txHash: command.txHash, failureCode: command.failureCode, reason: command.reason, failedAt: command.failedAt },
+        },
+      ];
+    }
+    case 'ReceivePayments': {
+      if ((state.creditedBatches.get(command.senderOrganizationId) ?? 0) >= command.batchNumber) return [];
+      for (const payment of command.payments) requireClient(state, payment.recipientClientId);
+      return [
+        {
+          type: 'InstantPaymentsReceived',
+          data: {
+            organizationId,
+            senderOrganizationId: command.senderOrganizationId,
+            batchNumber: command.batchNumber,
+            txHash: command.txHash,
+            settledAt: command.settledAt,
+            payments: command.payments,
+          },
+        },
+      ];
+    }
+  }
+}
+
+function decidePayment(command: Extract<BankLedgerCommand, { type: 'Pay' }>, state: BankLedgerState): BankLedgerEvent[] {
+  if (alreadyDecided(state.recentPayments.get(command.paymentId) ?? command.recorded, command.requestFingerprint)) return [];
+  const sender = requireActiveClient(state, command.senderClientId);
+  if (!sender.alias) throw businessRule('ALIAS_NOT_ACTIVATED', 'Register an @alias before sending payments');
+  requirePositive(command.amount);
+  const recipient = command.recipient;
+  if (recipient?.clientId === sender.clientId) throw businessRule('SELF_PAYMENT', 'A client cannot pay itself');
+  if (!recipient || !recipient.active) throw businessRule('RECIPIENT_NOT_FOUND', 'No active client uses this alias');
+  requireActiveBank(command.senderBank);
+  requireActiveBank(command.recipientBank);
+  if (sender.balance < command.amount) throw businessRule('INSUFFICIENT_FUNDS', 'The balance does not cover this payment');
+  const internal = recipient.organizationId === state.organizationId;
+  const payment: PaymentParties = {
+    paymentId: command.paymentId,
+    kind: internal ? 'INTERNAL' : 'CROSS_ORGANIZATION',
+    amount: command.amount.toString(),
+    reference: command.reference,
+    senderClientId: sender.clientId,
+    senderOrganizationId: state.organizationId,
+    senderAlias: sender.alias,
+    recipientClientId: recipient.clientId,
+    recipientOrganizationId: recipient.organizationId,
+    recipientAlias: recipient.alias,
+    createdAt: command.now,
+    requestFingerprint: command.requestFingerprint,
+  };
+  if (internal) requireActiveClient(state, recipient.clientId);
+  return [{ type: internal ? 'InstantPaymentTransferred' : 'InstantPaymentSent', data: payment }];
+}
+
+const credit = (state: BankLedgerState, clientId: string, amount: bigint) => {
+  const client = state.clients.get(clientId);
+  if (!client) throw new Error(`ledger ${state.organizationId} has no client ${clientId}`);
+  client.balance += amount;
+  state.clientTotal += amount;
 };
+
+/** Applies one event to the ledger in place and returns it. */
+export function evolve(state: BankLedgerState, event: BankLedgerEvent): BankLedgerState {
+  switch (event.type) {
+    case 'InstantPaymentClientRegistered':
+      state.clients.set(event.data.clientId, { clientId: event.data.clientId, name: event.data.name, alias: null, balance: 0n, active: true });
+      credit(state, event.data.clientId, BigInt(event.data.startingBalance));
+      break;
+    case 'InstantPaymentAliasActivated':
+      state.clients.get(event.data.clientId)!.alias = event.data.alias;
+      state.aliases.set(event.data.alias, event.data.clientId);
+      break;
+    case 'InstantPaymentClientCashedIn':
+      credit(state, event.data.clientId, BigInt(event.data.amount));
+      break;
+    case 'InstantPaymentClientCashedOut':
+      credit(state, event.data.clientId, -BigInt(event.data.amount));
+      break;
+    case 'InstantPaymentClientDeactivated':
+      state.clients.get(event.data.clientId)!.active = false;
+      break;
+    case 'InstantPaymentClientTokenRevoked':
+      state.revokedTokens.set(event.data.tokenId, Date.parse(event.data.expiresAt));
+      break;
+    case 'InstantPaymentTransferred': {
+      const amount = BigInt(event.data.amount);
+      credit(state, event.data.senderClientId, -amount);
+      credit(state, event.data.recipientClientId, amount);
+      state.recentPayments.set(event.data.paymentId, event.data);
+      break;
+    }
+    case 'InstantPaymentSent': {
+      const amount = BigInt(event.data.amount);
+      credit(state, event.data.senderClientId, -amount);
+      state.due.set(event.data.paymentId, {
+        paymentId: event.data.paymentId,
+        senderClientId: event.data.senderClientId,
+        recipientOrganizationId: event.data.recipientOrganizationId,
+        recipientClientId: event.data.recipientClientId,
+        amount,
+      });
+      state.outgoingTotal += amount;
+      state.recentPayments.set(event.data.paymentId, event.data);
+      break;
+    }
+    case 'InstantPaymentSettlementBatchStarted': {
+      const payments = event.data.transfers.flatMap((transfer) => transfer.payments.map((payment) => state.due.get(payment.paymentId)!));
+      for (const payment of payments) state.due.delete(payment.paymentId);
+      state.openBatch = { batchNumber: event.data.batchNumber, txHash: event.data.txHash, txBytes: event.data.txBytes, from: event.data.from, transfers: event.data.transfers, payments };
+      state.batchNumber = event.data.batchNumber;
+      break;
+    }
+    case 'InstantPaymentSettlementBatchAbandoned': {
+      // Back in front of the queue, in their original order.
+      const again = new Map(state.openBatch!.payments.map((payment) => [payment.paymentId, payment]));
+      for (const [id, payment] of state.due) again.set(id, payment);
+      state.due = again;
+      state.openBatch = null;
+      break;
+    }
+    case 'InstantPaymentSettlementBatchSettled':
+      state.outgoingTotal -= batchTotal(state.openBatch!);
+      state.openBatch = null;
+      break;
+    case 'InstantPaymentSettlementBatchFailed':
+      for (const payment of state.openBatch!.payments) credit(state, payment.senderClientId, payment.amount);
+      state.outgoingTotal -= batchTotal(state.openBatch!);
+      state.openBatch = null;
+      break;
+    case 'InstantPaymentsReceived':
+      for (const payment of event.data.payments) credit(state, payment.recipientClientId, BigInt(payment.amount));
+      state.creditedBatches.set(event.data.senderOrganizationId, event.data.batchNumber);
+      break;
+  }
+  return state;
+}
+
+const batchTotal = (batch: OpenBatch) => batch.payments.reduce((sum, payment) => sum + payment.amount, 0n);
+
+/**
+ * The next batch of the due payments: one transfer per recipient bank (one MsgSend each), at most
+ * `maxPayments` payments. `settlementAddresses` gives each recipient bank's account; payments to a
+ * bank without one stay due.
+ */
+export function nextBatchTransfers(state: BankLedgerState, settlementAddresses: Map<string, string>, maxPayments: number): BatchTransfer[] {
+  const transfers = new Map<string, BatchTransfer>();
+  let count = 0;
+  for (const payment of state.due.values()) {
+    if (count === maxPayments) break;
+    const to = settlementAddresses.get(payment.recipientOrganizationId);
+    if (!to) continue;
+    let transfer = transfers.get(payment.recipientOrganizationId);
+    if (!transfer) transfers.set(payment.recipientOrganizationId, (transfer = { organizationId: payment.recipientOrganizationId, to, amount: '0', payments: [] }));
+    transfer.amount = (BigInt(transfer.amount) + payment.amount).toString();
+    transfer.payments.push({ paymentId: payment.paymentId, recipientClientId: payment.recipientClientId, amount: payment.amount.toString() });
+    count++;
+  }
+  return [...transfers.values()];
+}
 
 // ---- alias (global uniqueness guard) ----
 
 export interface AliasState {
-  clientId: string | null;
+  holder: { clientId: string; organizationId: string } | null;
 }
 
-export const aliasDecider: Decider<AliasState, { type: 'ClaimAlias'; alias: string; clientId: string }, AliasEvent> = {
-  initialState: () => ({ clientId: null }),
-  evolve: (_state, event) => ({ clientId: event.data.clientId }),
-  decide(command, state) {
-    if (state.clientId === command.clientId) return [];
-    if (state.clientId) throw conflict('ALIAS_TAKEN', `@${command.alias} is already in use`);
-    return [{ type: 'InstantPaymentAliasClaimed', data: { alias: command.alias, clientId: command.clientId } }];
-  },
-};
+export type AliasCommand =
+  | { type: 'ClaimAlias'; alias: string; clientId: string; organizationId: string }
+  | { type: 'ReleaseAlias'; alias: string; clientId: string };
 
-// ---- payment (its state machine) ----
-
-/** INITIATED → DEBITED → (cross-bank: SETTLING → SETTLED | SETTLEMENT_FAILED) → COMPLETED | FAILED. */
-export type PaymentStep = 'NEW' | 'INITIATED' | 'DEBITED' | 'SETTLING' | 'SETTLED' | 'SETTLEMENT_FAILED' | 'COMPLETED' | 'FAILED';
-
-export interface PaymentState {
-  step: PaymentStep;
-  payment: PaymentParties | null;
-  attempts: number;
-  pending: { attempt: number; txHash: string; txBytes: string } | null;
-  txHash: string | null;
-  settledAt: string | null;
-  failureCode: string | null;
-  failureReason: string | null;
-  finishedAt: string | null;
-}
-
-export const wireStatus = (step: PaymentStep): PaymentStatus => (step === 'COMPLETED' ? 'COMPLETED' : step === 'FAILED' ? 'FAILED' : 'PENDING');
-
-export type PaymentCommand =
-  | { type: 'InitiatePayment'; payment: PaymentParties }
-  | { type: 'RecordDebit' }
-  | { type: 'StartSettlement'; txHash: string; txBytes: string; from: string; to: string }
-  | { type: 'AbandonSettlement'; txHash: string; reason: string }
-  | { type: 'RecordSettlement'; txHash: string; height: number; settledAt: string }
-  | { type: 'RecordSettlementFailure'; txHash: string | null; failureCode: string; reason: string }
-  | { type: 'CompletePayment'; now: string }
-  | { type: 'FailPayment'; failureCode: string; reason: string; now: string };
-
-export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
-  initialState: () => ({
-    step: 'NEW',
-    payment: null,
-    attempts: 0,
-    pending: null,
-    txHash: null,
-    settledAt: null,
-    failureCode: null,
-    failureReason: null,
-    finishedAt: null,
-  }),
-  evolve(state, event) {
-    switch (event.type) {
-      case 'InstantPaymentInitiated':
-        return { ...state, step: 'INITIATED', payment: event.data };
-      case 'InstantPaymentSenderDebited':
-        return { ...state, step: 'DEBITED' };
-      case 'InstantPaymentSettlementStarted':
-        return { ...state, step: 'SETTLING', attempts: event.data.attempt, pending: { attempt: event.data.attempt, txHash: event.data.txHash, txBytes: event.data.txBytes } };
-      case 'InstantPaymentSettlementAbandoned':
-        return { ...state, step: 'DEBITED', pending: null };
-      case 'InstantPaymentSettled':
-        return { ...state, step: 'SETTLED', pending: null, txHash: event.data.txHash, settledAt: event.data.settledAt };
-      case 'InstantPaymentSettlementFailed':
-        return { ...state, step: 'SETTLEMENT_FAILED', pending: null, txHash: event.data.txHash, failureCode: event.data.failureCode, failureReason: event.data.reason };
-      case 'InstantPaymentCompleted':
-        return { ...state, step: 'COMPLETED', finishedAt: event.data.completedAt, settledAt: state.settledAt ?? event.data.completedAt };
-      case 'InstantPaymentFailed':
-        return { ...state, step: 'FAILED', failureCode: event.data.failureCode, failureReason: event.data.reason, finishedAt: event.data.failedAt };
-    }
-  },
-  decide(command, state) {
-    const paymentId = state.payment?.paymentId ?? '';
-    const expect = (...steps: PaymentStep[]) => {
-      if (!steps.includes(state.step)) throw conflict('PAYMENT_STATE_CONFLICT', `The payment is ${state.step}`);
-    };
-    switch (command.type) {
-      case 'InitiatePayment':
-        if (state.step !== 'NEW') return [];
-        if (BigInt(command.payment.amount) <= 0n) throw businessRule('INVALID_AMOUNT', 'The amount must be positive');
-        if (command.payment.senderClientId === command.payment.recipientClientId)
-          throw businessRule('SELF_PAYMENT', 'A client cannot pay itself');
-        return [{ type: 'InstantPaymentInitiated', data: command.payment }];
-      case 'RecordDebit':
-        if (state.step !== 'INITIATED') return [];
-        return [{ type: 'InstantPaymentSenderDebited', data: { paymentId } }];
-      case 'StartSettlement':
-        expect('DEBITED');
-        if (state.payment!.kind !== 'CROSS_ORGANIZATION') throw conflict('PAYMENT_STATE_CONFLICT', 'Only cross-bank payments settle on the chain');
-        return [
-          {
-            type: 'InstantPaymentSettlementStarted',
-            data: { paymentId, attempt: state.attempts + 1, txHash: command.txHash, txBytes: command.txBytes, from: command.from, to: command.to },
-          },
-        ];
-      case 'AbandonSettlement':
-        if (state.step !== 'SETTLING' || state.pending?.txHash !== command.txHash) return [];
-        return [{ type: 'InstantPaymentSettlementAbandoned', data: { paymentId, attempt: state.pending.attempt, txHash: command.txHash, reason: command.reason } }];
-      case 'RecordSettlement':
-        if (state.step === 'SETTLED' && state.txHash === command.txHash) return [];
-        expect('SETTLING');
-        return [{ type: 'InstantPaymentSettled', data: { paymentId, txHash: command.txHash, height: command.height, settledAt: command.settledAt } }];
-      case 'RecordSettlementFailure':
-        if (state.step === 'SETTLEMENT_FAILED') return [];
-        expect('DEBITED', 'SETTLING');
-        return [{ type: 'InstantPaymentSettlementFailed', data: { paymentId, txHash: command.txHash, failureCode: command.failureCode, reason: command.reason } }];
-      case 'CompletePayment':
-        if (state.step === 'COMPLETED') return [];
-        if (state.payment?.kind === 'INTERNAL') expect('DEBITED');
-        else expect('SETTLED');
-        return [{ type: 'InstantPaymentCompleted', data: { paymentId, completedAt: command.now } }];
-      case 'FailPayment':
-        if (state.step === 'FAILED') return [];
-        expect('INITIATED', 'SETTLEMENT_FAILED');
-        return [{ type: 'InstantPaymentFailed', data: { paymentId, failureCode: command.failureCode, reason: command.reason, failedAt: command.now } }];
-    }
+export const aliasDecider = {
+  initialState: (): AliasState => ({ holder: null }),
+  evolve: (_state: AliasState, event: AliasEvent): AliasState =>
+    event.type === 'InstantPaymentAliasClaimed' ? { holder: { clientId: event.data.clientId, organizationId: event.data.organizationId } } : { holder: null },
+  decide(command: AliasCommand, state: AliasState): AliasEvent[] {
+    if (command.type === 'ReleaseAlias')
+      return state.holder?.clientId === command.clientId ? [{ type: 'InstantPaymentAliasReleased', data: { alias: command.alias, clientId: command.clientId } }] : [];
+    if (state.holder?.clientId === command.clientId) return [];
+    if (state.holder) throw conflict('ALIAS_TAKEN', `@${command.alias} is already in use`);
+    return [{ type: 'InstantPaymentAliasClaimed', data: { alias: command.alias, clientId: command.clientId, organizationId: command.organizationId } }];
   },
 };

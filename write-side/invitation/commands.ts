@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { findInvitation, hasPendingInvitation } from '../../read-side/invitations';
+import { findInvitation, hasPendingInvitation, type InvitationRecord } from '../../read-side/invitations';
 import { getOrganization } from '../../read-side/organizations';
 import { findUserByEmail } from '../../read-side/users';
-import { conflict } from '../../runtime/errors';
+import { conflict, notFound } from '../../runtime/errors';
 import type { Services } from '../../runtime/services';
 import type { CommandContext } from '../command-handler';
 import { portalUrl, sendMail } from '../mail/mail';
 import { invitationMail } from '../mail/templates';
-import { issueSecretToken } from '../secret-token';
+import { fold } from '../decider';
+import { hashToken, issueSecretToken, tokenId } from '../secret-token';
 import type { Locale, Role } from '../user/events';
-import { invitationDecider, type InvitationCommand } from './decide';
-import { invitationStream } from './events';
+import { assertLinkUsable, invitationDecider, type InvitationCommand } from './decide';
+import { invitationStream, type InvitationEvent } from './events';
 
 type Deps = Pick<Services, 'commands' | 'config' | 'db' | 'mail' | 'logger'>;
 
@@ -77,6 +78,20 @@ export async function resendInvitation(services: Deps, context: CommandContext, 
   const { link, tokenHash, expiresAt } = newLink(services, invitationId, context.now);
   await handleInvitation(services, invitationId, { type: 'ResendInvitation', tokenHash, expiresAt }, context);
   await mailInvitation(services, invitationId, link);
+}
+
+/**
+ * The invitation a registration link opens, or why it does not: 404 for a link that never was one,
+ * 410 for a used, revoked, expired or replaced (resent) one.
+ */
+export async function invitationOfLink(services: Pick<Services, 'db' | 'eventStore'>, token: string, now: Date): Promise<InvitationRecord> {
+  const invitationId = tokenId(token);
+  if (!invitationId) throw notFound('Invitation');
+  const state = fold(invitationDecider, (await services.eventStore.readStream(invitationStream(invitationId))) as unknown as InvitationEvent[]);
+  assertLinkUsable(state, hashToken(token), now.toISOString());
+  const invitation = await findInvitation(services.db, invitationId);
+  if (!invitation) throw notFound('Invitation');
+  return invitation;
 }
 
 export async function revokeInvitation(services: Deps, context: CommandContext, invitationId: string): Promise<void> {

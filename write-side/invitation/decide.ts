@@ -14,6 +14,8 @@ export interface InvitationState {
   status: Exclude<InvitationStatus, 'EXPIRED'>;
   tokenHash: string;
   expiresAt: string;
+  /** Hashes of links a resend replaced: they answer 410, not 404 (contract "Auth"). */
+  supersededTokenHashes: string[];
 }
 
 export type InvitationCommand =
@@ -43,6 +45,7 @@ const initialState = (): InvitationState => ({
   status: 'PENDING',
   tokenHash: '',
   expiresAt: '',
+  supersededTokenHashes: [],
 });
 
 function evolve(state: InvitationState, event: InvitationEvent): InvitationState {
@@ -52,7 +55,12 @@ function evolve(state: InvitationState, event: InvitationEvent): InvitationState
       return { ...state, ...invitation, exists: true, status: 'PENDING' };
     }
     case 'InvitationResent':
-      return { ...state, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt };
+      return {
+        ...state,
+        tokenHash: event.data.tokenHash,
+        expiresAt: event.data.expiresAt,
+        supersededTokenHashes: [...state.supersededTokenHashes, state.tokenHash],
+      };
     case 'InvitationRevoked':
       return { ...state, status: 'REVOKED' };
     case 'InvitationAccepted':
@@ -65,6 +73,18 @@ export function assertUsable(state: Pick<InvitationState, 'status' | 'expiresAt'
   if (state.status === 'ACCEPTED') throw gone('INVITATION_ALREADY_ACCEPTED', 'The invitation was already used');
   if (state.status === 'REVOKED') throw gone('INVITATION_REVOKED', 'The invitation was revoked');
   if (state.expiresAt <= now) throw gone('INVITATION_EXPIRED', 'The invitation has expired');
+}
+
+/**
+ * Whether a link opens an account: the invitation's current link, usable (see assertUsable). A link a
+ * resend replaced is 410 INVITATION_EXPIRED; one that never was this invitation's is 404.
+ */
+export function assertLinkUsable(state: InvitationState, tokenHash: string, now: string): void {
+  if (!state.exists) throw notFound('Invitation');
+  if (state.supersededTokenHashes.some((hash) => sameHash(hash, tokenHash)))
+    throw gone('INVITATION_EXPIRED', 'This link was replaced by a newer one; use the link of the latest invitation mail');
+  if (!sameHash(state.tokenHash, tokenHash)) throw notFound('Invitation');
+  assertUsable(state, now);
 }
 
 function decide(command: InvitationCommand, state: InvitationState): InvitationEvent[] {
@@ -84,9 +104,7 @@ function decide(command: InvitationCommand, state: InvitationState): InvitationE
       if (state.status !== 'PENDING') throw conflict('INVITATION_NOT_PENDING', `The invitation is ${state.status}`);
       return [{ type: 'InvitationRevoked', data: { invitationId, organizationId, email } }];
     case 'AcceptInvitation':
-      // A superseded link (the invitation was resent) is as unknown as a made-up one.
-      if (!sameHash(state.tokenHash, command.tokenHash)) throw notFound('Invitation');
-      assertUsable(state, command.now);
+      assertLinkUsable(state, command.tokenHash, command.now);
       return [{ type: 'InvitationAccepted', data: { invitationId, organizationId, userId: command.userId } }];
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { validationFailed } from '../../runtime/errors';
 import type { Services } from '../../runtime/services';
+import { exchangeCandidates } from '../../read-side/accounts';
 import { findOrganization } from '../../read-side/organizations';
 import { isValidAddress } from '../chain/keys';
 import type { CommandContext } from '../command-handler';
@@ -26,7 +27,8 @@ export async function createOrganization(
 export async function setExchangeAddress(services: Deps, context: CommandContext, organizationId: string, address: string) {
   if (!isValidAddress(address, services.config.CHAIN_PREFIX))
     throw validationFailed([{ path: 'address', message: `Not a ${services.config.CHAIN_PREFIX}1… bech32 address` }]);
-  return handleOrganization(services, organizationId, { type: 'SetExchangeAddress', address }, context);
+  const ownAccountAddresses = await exchangeCandidates(services.db, organizationId);
+  return handleOrganization(services, organizationId, { type: 'SetExchangeAddress', address, ownAccountAddresses }, context);
 }
 
 /**

@@ -14,15 +14,18 @@ export interface OrganizationState {
   exchangeFrozen: boolean;
   chainRpcUrl: string | null;
   settlementAccountId: string | null;
+  /** Base units its own administrators may disburse to it per day; 0 until the central bank sets it. */
+  disbursementLimitPerDay: bigint;
 }
 
 export type OrganizationCommand =
   | { type: 'CreateOrganization'; organizationId: string; name: string; organizationType: OrganizationType }
-  | { type: 'UpdateOrganization'; name?: string; status?: 'ACTIVE' | 'SUSPENDED' }
+  | { type: 'UpdateOrganization'; name?: string; status?: 'ACTIVE' | 'SUSPENDED'; disbursementLimitPerDay?: bigint }
   /** The first administrator of a PENDING commercial organization activates it and provisions its settlement account. */
   | { type: 'AppointAdministrator'; userId: string; settlementAccount: SettlementAccountKey | null }
   | { type: 'DismissAdministrator'; userId: string }
-  | { type: 'SetExchangeAddress'; address: string }
+  /** `ownAccountAddresses`: the addresses of the organization's own accounts that may serve as its exchange. */
+  | { type: 'SetExchangeAddress'; address: string; ownAccountAddresses: readonly string[] }
   | { type: 'FreezeExchange' }
   | { type: 'UnfreezeExchange' }
   | { type: 'UpdateChainRpc'; url: string | null };
@@ -38,6 +41,7 @@ const initialState = (): OrganizationState => ({
   exchangeFrozen: false,
   chainRpcUrl: null,
   settlementAccountId: null,
+  disbursementLimitPerDay: 0n,
 });
 
 function evolve(state: OrganizationState, event: OrganizationEvent): OrganizationState {
@@ -65,12 +69,13 @@ function evolve(state: OrganizationState, event: OrganizationEvent): Organizatio
       return { ...state, exchangeFrozen: false };
     case 'ChainRpcUpdated':
       return { ...state, chainRpcUrl: event.data.url };
+    case 'DisbursementLimitSet':
+      return { ...state, disbursementLimitPerDay: BigInt(event.data.disbursementLimitPerDay) };
   }
 }
 
-function requireCommercial(state: OrganizationState): void {
-  if (state.type !== 'COMMERCIAL')
-    throw businessRule('NOT_A_COMMERCIAL_ORGANIZATION', 'Only commercial organizations have an exchange address');
+function requireCommercial(state: OrganizationState, detail = 'Only commercial organizations have an exchange address'): void {
+  if (state.type !== 'COMMERCIAL') throw businessRule('NOT_A_COMMERCIAL_ORGANIZATION', detail);
 }
 
 function decide(command: OrganizationCommand, state: OrganizationState): OrganizationEvent[] {
@@ -96,6 +101,18 @@ function decide(command: OrganizationCommand, state: OrganizationState): Organiz
           throw businessRule('ORGANIZATION_NOT_ACTIVE', 'A pending organization becomes active when its first administrator registers');
         events.push({ type: command.status === 'SUSPENDED' ? 'OrganizationSuspended' : 'OrganizationReinstated', data: { organizationId } });
       }
+      if (command.disbursementLimitPerDay !== undefined && command.disbursementLimitPerDay !== state.disbursementLimitPerDay) {
+        requireCommercial(state, 'Only commercial organizations have a disbursement limit');
+        if (command.disbursementLimitPerDay < 0n) throw businessRule('INVALID_AMOUNT', 'The limit cannot be negative');
+        events.push({
+          type: 'DisbursementLimitSet',
+          data: {
+            organizationId,
+            disbursementLimitPerDay: command.disbursementLimitPerDay.toString(),
+            previousLimit: state.disbursementLimitPerDay.toString(),
+          },
+        });
+      }
       return events;
     }
     case 'AppointAdministrator': {
@@ -117,6 +134,10 @@ function decide(command: OrganizationCommand, state: OrganizationState): Organiz
       return [{ type: 'AdministratorDismissed', data: { organizationId, userId: command.userId } }];
     case 'SetExchangeAddress':
       requireCommercial(state);
+      // Disbursements pay the exchange address: anything but the organization's own account would let
+      // them pay another bank's wallet or the BRIDGING account itself.
+      if (!command.ownAccountAddresses.includes(command.address))
+        throw businessRule('EXCHANGE_ADDRESS_NOT_OWNED', "The exchange address must be one of the organization's own accounts");
       if (state.exchangeAddress === command.address) return [];
       return [{ type: 'ExchangeAddressSet', data: { organizationId, address: command.address, previousAddress: state.exchangeAddress } }];
     case 'FreezeExchange':

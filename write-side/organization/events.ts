@@ -29,7 +29,9 @@ export type OrganizationEvent =
   | DomainEvent<'ExchangeAddressSet', { organizationId: string; address: string; previousAddress: string | null }>
   | DomainEvent<'ExchangeFrozen', { organizationId: string; address: string }>
   | DomainEvent<'ExchangeUnfrozen', { organizationId: string; address: string }>
-  | DomainEvent<'ChainRpcUpdated', { organizationId: string; url: string | null; previousUrl: string | null }>;
+  | DomainEvent<'ChainRpcUpdated', { organizationId: string; url: string | null; previousUrl: string | null }>
+  /** How much its own administrators may disburse to it per day (base units, decimal string); the central bank sets it. */
+  | DomainEvent<'DisbursementLimitSet', { organizationId: string; disbursementLimitPerDay: string; previousLimit: string }>;
 
 export type OrganizationEventType = OrganizationEvent['type'];
 
@@ -46,4 +48,5 @@ export const ORGANIZATION_EVENT_TYPES: readonly OrganizationEventType[] = [
   'ExchangeFrozen',
   'ExchangeUnfrozen',
   'ChainRpcUpdated',
+  'DisbursementLimitSet',
 ];

@@ -14,9 +14,18 @@ import type { EventStore } from '../event-store/event-store';
 import { proposalDecider, type ProposalState } from '../proposal/decide';
 import { proposalStream, type ProposalEvent } from '../proposal/events';
 import { toChainMessage } from '../proposal/messages';
+import { Correlations, stepLogger } from './correlation';
 import { PeriodicTask } from './periodic-task';
 import type { ProcessServices } from './process-services';
 
+/** Signing rounds of one execute call while the chain keeps refusing stale sequences. */
+const MAX_ROUNDS = 3;
+/** How the reason of an attempt abandoned for a stale sequence starts. */
+const ABANDONED = 'abandoned, signing again:';
+
+const fallbackCorrelation = (proposalId: string) => `proposal-${proposalId}`;
+
+const isAbandoned = (state: ProposalState) => state.execution.pending === null && state.execution.result === 'NOT_RUN';
 
 /**
  * The proposal-execution process manager. When a proposal is ACCEPTED it is executed on the chain as
@@ -29,7 +38,9 @@ import type { ProcessServices } from './process-services';
  *  - ProposalExecutionStarted stores the signed bytes before they are broadcast, appended at the
  *    stream's expected version: only one executor can own an attempt;
  *  - a pending attempt is only ever resolved by looking its hash up on the chain, or by re-sending
- *    those same bytes: their signers' sequences let the chain take them at most once.
+ *    those same bytes: their signers' sequences let the chain take them at most once. Bytes the
+ *    chain refuses for a stale sequence, and does not hold, are abandoned (recorded NOT_RUN) and the
+ *    proposal is signed again: it ends SUCCESS, or FAILURE caused by its own messages.
  * An executed GROUP_CHANGE updates the account (its group version bumps) and aborts the account's
  * other open proposals, whose votes were cast under the old group.
  *
@@ -40,6 +51,7 @@ export class ProposalExecution {
   /** Signers' sequences are per key: one transaction at a time from this process. */
   private chainQueue: Promise<unknown> = Promise.resolve();
   private readonly periodic: PeriodicTask;
+  private readonly correlations = new Correlations();
 
   constructor(
     private readonly services: ProcessServices,
@@ -69,7 +81,14 @@ export class ProposalExecution {
   }
 
   async load(proposalId: string): Promise<ProposalState> {
-    return fold(proposalDecider, (await this.store.readStream(proposalStream(proposalId))) as unknown as ProposalEvent[]);
+    const recorded = await this.store.readStream(proposalStream(proposalId));
+    this.correlations.remember(proposalId, recorded, fallbackCorrelation(proposalId));
+    return fold(proposalDecider, recorded as unknown as ProposalEvent[]);
+  }
+
+  /** Logs of a proposal's steps carry the correlation id of the request that submitted it. */
+  private loggerFor(proposalId: string): Logger {
+    return stepLogger(this.logger, this.correlations.of(proposalId, fallbackCorrelation(proposalId)), { proposalId });
   }
 
   /** One thing at a time per proposal in this process (other processes are held off by stream versions). */
@@ -93,7 +112,7 @@ export class ProposalExecution {
     return {
       actorId,
       organizationId: state.proposal?.organizationId ?? null,
-      correlationId: `proposal-${state.proposal?.proposalId ?? 'unknown'}`,
+      correlationId: this.correlations.of(state.proposal?.proposalId ?? '', fallbackCorrelation(state.proposal?.proposalId ?? 'unknown')),
       causationId,
       now: new Date(),
     };
@@ -101,14 +120,15 @@ export class ProposalExecution {
 
   /**
    * Executes an ACCEPTED proposal, or finishes the attempt in flight. `explicit` (the execute route)
-   * refuses what is not executable; the inline and timer paths return quietly instead.
+   * refuses what is not executable; the inline and timer paths return quietly instead. An attempt the
+   * chain refused for a stale sequence (another transaction of a signer came first) is abandoned and
+   * signed again, a few times at most per call; the timer calls again for what is left.
    */
   async execute(proposalId: string, options: { explicit?: boolean; actorId?: string | null } = {}): Promise<ProposalState> {
     return this.exclusive(proposalId, async () => {
       let state = await this.load(proposalId);
       if (state.status === null) throw notFound('Proposal');
-      if (state.execution.pending) return this.resolvePendingLocked(state);
-      if (state.status !== 'ACCEPTED' || state.execution.result === 'SUCCESS') {
+      if (!state.execution.pending && (state.status !== 'ACCEPTED' || state.execution.result === 'SUCCESS')) {
         if (options.explicit)
           throw conflict(
             'PROPOSAL_NOT_EXECUTABLE',
@@ -116,11 +136,9 @@ export class ProposalExecution {
           );
         return state;
       }
-      for (let round = 1; round <= 2; round++) {
-        state = await this.attempt(state, options.actorId ?? null);
-        // Refused before a block for a stale sequence (another process used a key): one fresh attempt.
-        const last = state.execution;
-        if (!(last.result === 'FAILURE' && last.height === 0 && (last.reason ?? '').startsWith(`code ${SEQUENCE_MISMATCH_CODE}`))) break;
+      for (let round = 1; round <= MAX_ROUNDS; round++) {
+        state = state.execution.pending ? await this.resolvePendingLocked(state) : await this.attempt(state, options.actorId ?? null);
+        if (!isAbandoned(state)) break;
       }
       return state;
     });
@@ -175,7 +193,7 @@ export class ProposalExecution {
         result = withOutcome(await chain.broadcast(bytes));
       } catch (error) {
         // Unreachable: the attempt stays pending; the timer resolves it by hash or re-sends these bytes.
-        this.logger.warn({ err: error, proposalId: proposal.proposalId }, 'broadcast failed; execution left pending');
+        this.loggerFor(proposal.proposalId).warn({ err: error }, 'broadcast failed; execution left pending');
         if (started.position) await this.commands.awaitProjections(started.position).catch(() => undefined);
         return started.state;
       }
@@ -186,6 +204,7 @@ export class ProposalExecution {
   private async record(state: ProposalState, result: TxResult): Promise<ProposalState> {
     const pending = state.execution.pending!;
     const success = result.code === 0 && result.executorResult === 'SUCCESS';
+    const stale = result.code === SEQUENCE_MISMATCH_CODE && result.height === 0;
     const context = this.systemContext(state, null);
     const recorded = await this.commands.handle(
       proposalDecider,
@@ -195,12 +214,14 @@ export class ProposalExecution {
         attempt: pending.attempt,
         txHash: pending.txHash,
         height: result.height,
-        executorResult: success ? 'SUCCESS' : 'FAILURE',
-        reason: success ? null : `code ${result.code}: ${result.rawLog || 'the proposal did not execute'}`,
+        // A stale sequence is the platform's bookkeeping, not the proposal's messages: the attempt did not run.
+        executorResult: success ? 'SUCCESS' : stale ? 'NOT_RUN' : 'FAILURE',
+        reason: success ? null : `${stale ? `${ABANDONED} ` : ''}code ${result.code}: ${result.rawLog || 'the proposal did not execute'}`,
         now: context.now.toISOString(),
       },
       context,
     );
+    this.loggerFor(state.proposal!.proposalId).info({ txHash: pending.txHash, height: result.height, code: result.code }, 'proposal execution recorded');
     if (success && state.proposal!.kind === 'GROUP_CHANGE') await this.applyGroupChange(recorded.state);
     return recorded.state;
   }
@@ -212,6 +233,11 @@ export class ProposalExecution {
       const found = await chain.getTx(pending.txHash);
       if (found) return this.record(state, withOutcome(found));
       const result = withOutcome(await chain.broadcast(Buffer.from(pending.txBytes, 'base64')));
+      // A stale sequence may be these very bytes, included since the look-up: only abandon what the chain does not hold.
+      if (result.code === SEQUENCE_MISMATCH_CODE) {
+        const included = await chain.getTx(pending.txHash);
+        if (included) return this.record(state, withOutcome(included));
+      }
       return this.record(state, result);
     });
   }
@@ -269,7 +295,7 @@ export class ProposalExecution {
   async tick(now = new Date()): Promise<void> {
     const db: Knex = this.services.db;
     const overdue: string[] = await db('proposals').where({ status: 'SUBMITTED' }).where('voting_ends_at', '<=', now).limit(200).pluck('id');
-    for (const id of overdue) await this.expire(id, now).catch((error) => this.logger.warn({ err: error, proposalId: id }, 'expiry failed'));
+    for (const id of overdue) await this.expire(id, now).catch((error) => this.loggerFor(id).warn({ err: error }, 'expiry failed'));
 
     const unapplied: Array<{ id: string }> = await db('proposals as p')
       .join('accounts as a', 'a.id', 'p.account_id')
@@ -288,18 +314,18 @@ export class ProposalExecution {
       .distinct('p.account_id', 'a.group_version');
     for (const row of stale) await this.abortStale(row.account_id, row.group_version, null);
 
+    // Every accepted proposal without a result of its own: pending, never started, or an abandoned attempt.
     const staleBefore = new Date(now.getTime() - (this.options.staleMs ?? 5000));
     const unfinished: string[] = await db('proposals')
       .where({ status: 'ACCEPTED' })
-      .where((where) =>
-        where.where('execution_pending', true).orWhere((never) => never.where('execution_attempts', 0).whereNull('executor_result')),
-      )
+      .where((where) => where.where('execution_pending', true).orWhereNull('executor_result').orWhere('executor_result', 'NOT_RUN'))
       .where('updated_at', '<', staleBefore)
+      .orderBy('updated_at')
       .limit(50)
       .pluck('id');
     for (const id of unfinished) {
       if (this.locks.has(id)) continue;
-      await this.execute(id).catch((error) => this.logger.warn({ err: error, proposalId: id }, 'execution retry failed'));
+      await this.execute(id).catch((error) => this.loggerFor(id).warn({ err: error }, 'execution retry failed'));
     }
   }
 }

@@ -1,53 +1,70 @@
 import type { Knex } from 'knex';
-import { AppError } from '../../runtime/errors';
 import type { Logger } from '../../runtime/logger';
-import { findOrganization } from '../../read-side/organizations';
-import { SEQUENCE_MISMATCH_CODE, type TxResult } from '../chain/chain';
+import { SEQUENCE_MISMATCH_CODE, type Chain, type TxResult } from '../chain/chain';
 import { openCustodyKey, type CustodyKey } from '../chain/keys';
 import { msgSend } from '../chain/messages';
 import { signTransaction, txHash } from '../chain/transactions';
 import type { CommandContext } from '../command-handler';
-import { fold } from '../decider';
-import { clientDecider, paymentDecider, type PaymentState } from '../instant-payments/decide';
-import { clientStream, paymentStream, type PaymentEvent } from '../instant-payments/events';
+import type { EventStore } from '../event-store/event-store';
+import { nextBatchTransfers, type BankLedgerCommand, type OpenBatch } from '../instant-payments/decide';
+import type { BankLedger } from '../instant-payments/ledger';
+import type { BankLedgers } from '../instant-payments/ledgers';
 import { organizationStream, type OrganizationEvent } from '../organization/events';
 import { PeriodicTask } from './periodic-task';
-import type { ProcessServices } from './process-services';
 
+/** Payments one settlement transaction carries at most (one MsgSend per recipient bank, whatever the count). */
+export const MAX_BATCH_PAYMENTS = 5_000;
 
-/** Chain refusals that mean the sender bank's settlement account cannot cover the payment. */
-const INSUFFICIENT_FUNDS_CODE = 5;
+export interface SettlementPorts {
+  ledgers: BankLedgers;
+  chain: Chain;
+  eventStore: EventStore;
+  db: Knex;
+  logger: Logger;
+  keyEncryptionKey: Buffer;
+  config: { NATIVE_DENOM: string; CHAIN_PREFIX: string };
+}
+
+/** A bank's settlement key, decrypted once, with its account sequence tracked here. */
+interface SettlementSigner {
+  key: CustodyKey;
+  accountNumber: number;
+  /** Null until read from the chain (again after a refusal that may have left it stale). */
+  nextSequence: number | null;
+}
 
 /**
- * The Instant Payments settlement process manager. A payment's steps are events on its own stream,
- * and every step is idempotent, so running `advance` again — inline in the request, or from the
- * timer after a crash — resumes where the last run stopped and moves nothing twice:
+ * Batched settlement of cross-bank payments. Per sender bank, every payment due goes into one chain
+ * transaction — one MsgSend per recipient bank, the payments it covers recorded in the batch event —
+ * signed with a locally tracked sequence, one transaction per block:
  *
- *   INITIATED ─debit sender─▶ DEBITED ─INTERNAL: credit recipient─▶ COMPLETED
- *                                     └CROSS_ORGANIZATION: sign MsgSend settlement→settlement,
- *                                      record hash+bytes (SETTLING), broadcast ─▶ SETTLED ─credit─▶ COMPLETED
- *                                                                             └▶ SETTLEMENT_FAILED ─refund─▶ FAILED
+ *   due ─sign, record bytes (BatchStarted)─▶ broadcast ─▶ in a block: each recipient bank credits its
+ *   clients (PaymentsReceived), then BatchSettled (payments COMPLETED)
+ *                                                   └─▶ stale sequence: BatchAbandoned (due again, signed anew)
+ *                                                   └─▶ refused: BatchFailed (payments FAILED, senders refunded)
  *
- * Client debits, credits and refunds are keyed by the payment id on the client's stream (a second
- * one is a no-op). A SETTLING payment is only resolved by looking its hash up on the chain or by
- * re-sending the same recorded bytes (their sequence lets the chain take them at most once); bytes
- * refused for a stale sequence are abandoned and signed again.
+ * Crash-safe: the signed bytes are recorded before the broadcast, so a restart resolves the open
+ * batch by looking its hash up on the chain or re-sending the same bytes (their sequence lets the
+ * chain take them at most once); a recipient credits a batch once (by its number). With the backing
+ * rule, a batch never fails for liquidity.
  */
 export class Settlement {
-  private readonly locks = new Map<string, Promise<unknown>>();
-  /** Settlement keys sign with sequences: one transaction at a time per key in this process. */
-  private readonly keyQueues = new Map<string, Promise<unknown>>();
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  private readonly signers = new Map<string, SettlementSigner>();
+  private readonly addresses = new Map<string, string>();
   private readonly periodic: PeriodicTask;
+  private banksLoaded = false;
 
   constructor(
-    private readonly services: ProcessServices,
-    private readonly options: { intervalMs?: number; staleMs?: number } = {},
+    private readonly ports: SettlementPorts,
+    options: { intervalMs?: number } = {},
   ) {
-    this.periodic = new PeriodicTask('settlement', () => this.tick(), services.logger, options.intervalMs ?? 1000);
+    this.periodic = new PeriodicTask('settlement', () => this.tick(), ports.logger, options.intervalMs ?? 1000);
   }
 
   private get logger(): Logger {
-    return this.services.logger;
+    return this.ports.logger;
   }
 
   start(): void {
@@ -56,194 +73,181 @@ export class Settlement {
 
   async stop(): Promise<void> {
     await this.periodic.stop();
-    await Promise.allSettled([...this.locks.values()]);
-    await Promise.allSettled([...this.keyQueues.values()]);
+    await Promise.allSettled([...this.running.values()]);
   }
 
-  async load(paymentId: string): Promise<PaymentState> {
-    return fold(paymentDecider, (await this.services.eventStore.readStream(paymentStream(paymentId))) as unknown as PaymentEvent[]);
-  }
-
-  private exclusive<T>(id: string, work: () => Promise<T>): Promise<T> {
-    const next = (this.locks.get(id) ?? Promise.resolve()).catch(() => undefined).then(work);
-    this.locks.set(id, next);
-    next
+  /** Work arrived for a bank (called by its ledger after a round): settle it now, or right after the batch under way. */
+  schedule(organizationId: string): void {
+    if (this.running.has(organizationId)) {
+      this.again.add(organizationId);
+      return;
+    }
+    const run = this.settleBank(organizationId)
+      .catch((error) => this.logger.warn({ err: error, organizationId }, 'settlement run failed; the timer retries'))
       .finally(() => {
-        if (this.locks.get(id) === next) this.locks.delete(id);
-      })
-      .catch(() => undefined);
-    return next;
+        this.running.delete(organizationId);
+        if (this.again.delete(organizationId)) this.schedule(organizationId);
+      });
+    this.running.set(organizationId, run);
   }
 
-  private onKey<T>(address: string, work: () => Promise<T>): Promise<T> {
-    const next = (this.keyQueues.get(address) ?? Promise.resolve()).catch(() => undefined).then(work);
-    this.keyQueues.set(address, next);
-    next
-      .finally(() => {
-        if (this.keyQueues.get(address) === next) this.keyQueues.delete(address);
-      })
-      .catch(() => undefined);
-    return next;
-  }
-
-  private context(state: PaymentState): CommandContext {
-    return {
-      actorId: null,
-      organizationId: state.payment?.senderOrganizationId ?? null,
-      correlationId: `instant-payment-${state.payment?.paymentId ?? 'unknown'}`,
-      causationId: null,
-      now: new Date(),
-    };
-  }
-
-  private step(state: PaymentState, command: Parameters<typeof paymentDecider.decide>[0], wait = false) {
-    return this.services.commands.handle(paymentDecider, paymentStream(state.payment!.paymentId), command, this.context(state), { waitForProjections: wait });
-  }
-
-  private client(state: PaymentState, clientId: string, command: Parameters<typeof clientDecider.decide>[0], wait = false) {
-    return this.services.commands.handle(clientDecider, clientStream(clientId), command, this.context(state), { waitForProjections: wait });
-  }
-
-  /** Drives the payment as far as it goes now; the read models have caught up when it returns. */
-  async advance(paymentId: string): Promise<PaymentState> {
-    return this.exclusive(paymentId, async () => {
-      let state = await this.load(paymentId);
-      for (let guard = 0; guard < 10; guard++) {
-        const next = await this.once(state);
-        if (next === state) break;
-        state = next;
-      }
-      // Read-your-writes for the caller: every step appended without waiting; wait once for the last one.
-      const position = (await this.services.eventStore.readStream(paymentStream(paymentId))).at(-1);
-      if (position) await this.services.commands.awaitProjections(position.position);
-      return state;
-    });
-  }
-
-  /** One step; returns the same object when nothing more can happen now. */
-  private async once(state: PaymentState): Promise<PaymentState> {
-    const payment = state.payment;
-    if (!payment) return state;
-    const amount = BigInt(payment.amount);
-    switch (state.step) {
-      case 'INITIATED':
-        try {
-          await this.client(state, payment.senderClientId, { type: 'DebitClient', paymentId: payment.paymentId, amount });
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')
-            return (await this.step(state, { type: 'FailPayment', failureCode: 'INSUFFICIENT_FUNDS', reason: error.message, now: new Date().toISOString() })).state;
-          throw error;
-        }
-        return (await this.step(state, { type: 'RecordDebit' })).state;
-      case 'DEBITED':
-        if (payment.kind === 'INTERNAL') {
-          await this.client(state, payment.recipientClientId, { type: 'CreditClient', paymentId: payment.paymentId, amount });
-          return (await this.step(state, { type: 'CompletePayment', now: new Date().toISOString() })).state;
-        }
-        return this.settle(state);
-      case 'SETTLING':
-        return this.resolvePending(state);
-      case 'SETTLED':
-        await this.client(state, payment.recipientClientId, { type: 'CreditClient', paymentId: payment.paymentId, amount });
-        return (await this.step(state, { type: 'CompletePayment', now: new Date().toISOString() })).state;
-      case 'SETTLEMENT_FAILED':
-        await this.client(state, payment.senderClientId, { type: 'RefundClient', paymentId: payment.paymentId, amount });
-        return (
-          await this.step(state, {
-            type: 'FailPayment',
-            failureCode: state.failureCode ?? 'SETTLEMENT_FAILED',
-            reason: state.failureReason ?? 'settlement failed',
-            now: new Date().toISOString(),
-          })
-        ).state;
-      default:
-        return state;
+  /** Resolves when no run is under way for the bank (tests and shutdown). */
+  async idle(organizationId?: string): Promise<void> {
+    for (;;) {
+      const runs = organizationId ? [this.running.get(organizationId)].filter((run) => run !== undefined) : [...this.running.values()];
+      if (runs.length === 0) return;
+      await Promise.allSettled(runs);
     }
   }
 
-  /** The settlement custody key of a bank, from its SettlementAccountProvisioned event. */
-  async settlementKey(organizationId: string): Promise<CustodyKey | null> {
-    const events = (await this.services.eventStore.readStream(organizationStream(organizationId))) as unknown as OrganizationEvent[];
+  /** Every bank with settlement work is pushed on: after a crash, an unreachable chain, a lost race. */
+  async tick(): Promise<void> {
+    if (!this.banksLoaded) {
+      const banks: string[] = await this.ports.db('organizations').where({ type: 'COMMERCIAL' }).pluck('id');
+      await Promise.all(banks.map((id) => this.ports.ledgers.ledger(id)));
+      this.banksLoaded = true;
+    }
+    for (const ledger of this.ports.ledgers.loaded())
+      if (ledger.view.openBatch || ledger.view.due.size > 0) this.schedule(ledger.organizationId);
+    await this.idle();
+  }
+
+  private context(organizationId: string, batchNumber: number): CommandContext {
+    return { actorId: null, organizationId, correlationId: `settlement-${organizationId}-${batchNumber}`, causationId: null, now: new Date() };
+  }
+
+  private submit(ledger: BankLedger, batchNumber: number, command: BankLedgerCommand) {
+    return ledger.submit({ command: () => command, context: this.context(ledger.organizationId, batchNumber) });
+  }
+
+  /** Batches until nothing is due, one transaction at a time (each waits for its block). */
+  private async settleBank(organizationId: string): Promise<void> {
+    const ledger = await this.ports.ledgers.ledger(organizationId);
+    for (let guard = 0; guard < 1000; guard++) {
+      const open = ledger.view.openBatch;
+      if (open) {
+        if (!(await this.resolve(ledger, open))) return;
+        continue;
+      }
+      if (ledger.view.due.size === 0) return;
+      if (!(await this.startBatch(ledger))) return;
+    }
+  }
+
+  private async startBatch(ledger: BankLedger): Promise<boolean> {
+    const signer = await this.signer(ledger.organizationId);
+    if (!signer) {
+      this.logger.warn({ organizationId: ledger.organizationId }, 'bank has no settlement account; its payments wait');
+      return false;
+    }
+    const transfers = nextBatchTransfers(ledger.view, await this.settlementAddresses(ledger), MAX_BATCH_PAYMENTS);
+    if (transfers.length === 0) return false;
+    if (signer.nextSequence === null) await this.refreshSequence(signer);
+    const batchNumber = ledger.view.batchNumber + 1;
+    const denom = this.ports.config.NATIVE_DENOM;
+    const bytes = signTransaction({
+      chainId: this.ports.chain.chainId,
+      signers: [{ key: signer.key, accountNumber: signer.accountNumber, sequence: signer.nextSequence! }],
+      messages: transfers.map((transfer) => msgSend(signer.key.address, transfer.to, BigInt(transfer.amount), denom)),
+      memo: `emisor settlement ${ledger.organizationId} batch ${batchNumber}`,
+    });
+    const hash = txHash(bytes);
+    await this.submit(ledger, batchNumber, {
+      type: 'StartSettlementBatch',
+      batchNumber,
+      txHash: hash,
+      txBytes: Buffer.from(bytes).toString('base64'),
+      from: signer.key.address,
+      transfers,
+    });
+    return this.broadcast(ledger, ledger.view.openBatch!, bytes);
+  }
+
+  /** An open batch: found on the chain by its hash, or its recorded bytes sent (again). */
+  private async resolve(ledger: BankLedger, batch: OpenBatch): Promise<boolean> {
+    const found = await this.ports.chain.getTx(batch.txHash).catch(() => null);
+    if (found) return this.record(ledger, batch, found);
+    return this.broadcast(ledger, batch, Buffer.from(batch.txBytes, 'base64'));
+  }
+
+  private async broadcast(ledger: BankLedger, batch: OpenBatch, bytes: Uint8Array): Promise<boolean> {
+    let result: TxResult;
+    try {
+      result = await this.ports.chain.broadcast(bytes);
+    } catch (error) {
+      // Unreachable: the batch stays open; the timer resolves it by hash or re-sends these bytes.
+      this.logger.warn({ err: error, organizationId: ledger.organizationId, batchNumber: batch.batchNumber }, 'settlement broadcast failed; batch left open');
+      return false;
+    }
+    return this.record(ledger, batch, result);
+  }
+
+  private async record(ledger: BankLedger, batch: OpenBatch, result: TxResult): Promise<boolean> {
+    const signer = await this.signer(ledger.organizationId);
+    if (result.code === 0) {
+      if (signer && signer.nextSequence !== null) signer.nextSequence += 1;
+      const settledAt = new Date().toISOString();
+      for (const transfer of batch.transfers) {
+        const recipient = await this.ports.ledgers.ledger(transfer.organizationId);
+        await this.submit(recipient, batch.batchNumber, {
+          type: 'ReceivePayments',
+          senderOrganizationId: ledger.organizationId,
+          batchNumber: batch.batchNumber,
+          txHash: batch.txHash,
+          settledAt,
+          payments: transfer.payments,
+        });
+      }
+      await this.submit(ledger, batch.batchNumber, { type: 'SettleBatch', txHash: batch.txHash, height: result.height, settledAt });
+      this.logger.info(
+        { organizationId: ledger.organizationId, batchNumber: batch.batchNumber, txHash: batch.txHash, payments: batch.payments.length },
+        'settlement batch settled',
+      );
+      return true;
+    }
+    if (signer) signer.nextSequence = null;
+    if (result.code === SEQUENCE_MISMATCH_CODE && result.height === 0) {
+      await this.submit(ledger, batch.batchNumber, { type: 'AbandonSettlementBatch', txHash: batch.txHash, reason: result.rawLog });
+      return true;
+    }
+    await this.submit(ledger, batch.batchNumber, {
+      type: 'FailSettlementBatch',
+      txHash: result.height > 0 ? batch.txHash : null,
+      failureCode: 'SETTLEMENT_REFUSED',
+      reason: `code ${result.code}: ${result.rawLog}`,
+      failedAt: new Date().toISOString(),
+    });
+    this.logger.error({ organizationId: ledger.organizationId, batchNumber: batch.batchNumber, code: result.code, rawLog: result.rawLog }, 'settlement batch refused');
+    return true;
+  }
+
+  private async refreshSequence(signer: SettlementSigner): Promise<void> {
+    const account = await this.ports.chain.getAccount(signer.key.address);
+    signer.accountNumber = account?.accountNumber ?? 0;
+    signer.nextSequence = account?.sequence ?? 0;
+  }
+
+  /** The bank's settlement custody key, from its SettlementAccountProvisioned event, decrypted once. */
+  private async signer(organizationId: string): Promise<SettlementSigner | null> {
+    const known = this.signers.get(organizationId);
+    if (known) return known;
+    const events = (await this.ports.eventStore.readStream(organizationStream(organizationId))) as unknown as OrganizationEvent[];
     const provisioned = events.find((event) => event.type === 'SettlementAccountProvisioned');
     if (!provisioned || provisioned.type !== 'SettlementAccountProvisioned') return null;
-    return openCustodyKey(provisioned.data.encryptedPrivateKey, this.services.keyEncryptionKey, this.services.config.CHAIN_PREFIX);
+    const key = openCustodyKey(provisioned.data.encryptedPrivateKey, this.ports.keyEncryptionKey, this.ports.config.CHAIN_PREFIX);
+    const signer: SettlementSigner = { key, accountNumber: 0, nextSequence: null };
+    this.signers.set(organizationId, signer);
+    return signer;
   }
 
-  private async settle(state: PaymentState): Promise<PaymentState> {
-    const payment = state.payment!;
-    const amount = BigInt(payment.amount);
-    const denom = this.services.config.NATIVE_DENOM;
-    const chain = this.services.chain;
-    const key = await this.settlementKey(payment.senderOrganizationId);
-    const recipientBank = await findOrganization(this.services.db, payment.recipientOrganizationId);
-    if (!key || !recipientBank?.settlementAddress)
-      return (await this.step(state, { type: 'RecordSettlementFailure', txHash: null, failureCode: 'SETTLEMENT_ACCOUNT_MISSING', reason: 'a bank has no settlement account' })).state;
-    const to = recipientBank.settlementAddress;
-    return this.onKey(key.address, async () => {
-      if ((await chain.getBalance(key.address, denom)) < amount)
-        return (
-          await this.step(state, {
-            type: 'RecordSettlementFailure',
-            txHash: null,
-            failureCode: 'INSUFFICIENT_SETTLEMENT_LIQUIDITY',
-            reason: "the sender bank's settlement account does not cover the payment",
-          })
-        ).state;
-      const account = await chain.getAccount(key.address);
-      const bytes = signTransaction({
-        chainId: chain.chainId,
-        signers: [{ key, accountNumber: account?.accountNumber ?? 0, sequence: account?.sequence ?? 0 }],
-        messages: [msgSend(key.address, to, amount, denom)],
-        memo: `emisor instant payment ${payment.paymentId}`,
-      });
-      const hash = txHash(bytes);
-      const started = await this.step(state, { type: 'StartSettlement', txHash: hash, txBytes: Buffer.from(bytes).toString('base64'), from: key.address, to });
-      let result: TxResult;
-      try {
-        result = await chain.broadcast(bytes);
-      } catch (error) {
-        // Unreachable: the attempt stays SETTLING (the same object tells advance to stop); the timer resolves it by hash or re-sends these bytes.
-        this.logger.warn({ err: error, paymentId: payment.paymentId }, 'settlement broadcast failed; left pending');
-        return state;
-      }
-      return this.record(started.state, result);
-    });
-  }
-
-  private async resolvePending(state: PaymentState): Promise<PaymentState> {
-    const pending = state.pending!;
-    const key = await this.settlementKey(state.payment!.senderOrganizationId);
-    return this.onKey(key?.address ?? 'unknown', async () => {
-      const found = await this.services.chain.getTx(pending.txHash);
-      if (found) return this.record(state, found);
-      let result: TxResult;
-      try {
-        result = await this.services.chain.broadcast(Buffer.from(pending.txBytes, 'base64'));
-      } catch (error) {
-        this.logger.warn({ err: error, paymentId: state.payment!.paymentId }, 'settlement re-broadcast failed; still pending');
-        return state;
-      }
-      return this.record(state, result);
-    });
-  }
-
-  private async record(state: PaymentState, result: TxResult): Promise<PaymentState> {
-    const hash = state.pending!.txHash;
-    if (result.code === 0) return (await this.step(state, { type: 'RecordSettlement', txHash: hash, height: result.height, settledAt: new Date().toISOString() })).state;
-    if (result.code === SEQUENCE_MISMATCH_CODE && result.height === 0)
-      return (await this.step(state, { type: 'AbandonSettlement', txHash: hash, reason: result.rawLog })).state;
-    const failureCode = result.code === INSUFFICIENT_FUNDS_CODE ? 'INSUFFICIENT_SETTLEMENT_LIQUIDITY' : 'SETTLEMENT_REFUSED';
-    return (await this.step(state, { type: 'RecordSettlementFailure', txHash: result.height > 0 ? hash : null, failureCode, reason: `code ${result.code}: ${result.rawLog}` })).state;
-  }
-
-  /** Payments left PENDING (a crash, an unreachable chain) are pushed on. */
-  async tick(now = new Date()): Promise<void> {
-    const db: Knex = this.services.db;
-    const staleBefore = new Date(now.getTime() - (this.options.staleMs ?? 3000));
-    const open: string[] = await db('ip_payments').where({ status: 'PENDING' }).where('updated_at', '<', staleBefore).orderBy('created_at').limit(100).pluck('id');
-    for (const id of open) {
-      if (this.locks.has(id)) continue;
-      await this.advance(id).catch((error) => this.logger.warn({ err: error, paymentId: id }, 'settlement retry failed'));
+  /** Settlement addresses of the banks the due payments go to (read once per bank). */
+  private async settlementAddresses(ledger: BankLedger): Promise<Map<string, string>> {
+    const missing = [...new Set([...ledger.view.due.values()].map((payment) => payment.recipientOrganizationId))].filter((id) => !this.addresses.has(id));
+    if (missing.length > 0) {
+      const rows: Array<{ id: string; settlement_address: string | null }> = await this.ports.db('organizations').whereIn('id', missing).select('id', 'settlement_address');
+      for (const row of rows) if (row.settlement_address) this.addresses.set(row.id, row.settlement_address);
     }
+    return this.addresses;
   }
 }
+

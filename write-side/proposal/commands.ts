@@ -17,6 +17,8 @@ import {
   type ProposalSubmitted,
   type VoteOption,
 } from './events';
+import { inactiveOwnersOf } from '../../read-side/organizations';
+import { valueAddresses } from './messages';
 import { proposalSignDocument, signDocument, voteSignDocument } from './sign-document';
 
 export type GovernanceServices = Pick<Services, 'eventStore' | 'commands' | 'db' | 'logger' | 'config' | 'keyEncryptionKey'> & {
@@ -89,24 +91,32 @@ export async function submitProposal(services: GovernanceServices, context: Comm
   const proposerVote = member
     ? signDocument(key, voteSignDocument(fields, { userId: member.userId, address: member.address, option: 'YES', castAt: createdAt }))
     : null;
+  const inactiveParties = await inactiveOwnersOf(services.db, valueAddresses(input.messages));
   const handled = await services.commands.handle(
     proposalDecider,
     proposalStream(input.proposalId),
-    { type: 'SubmitProposal', proposal, proposerVote },
+    { type: 'SubmitProposal', proposal, proposerVote, inactiveParties },
     context,
   );
   if (handled.state.status === 'ACCEPTED') return services.proposalExecution.execute(input.proposalId, { actorId: context.actorId });
   return handled.state;
 }
 
-/** Casts a member's signed vote; the proposal executes the moment the threshold is met. */
+/**
+ * Casts a member's signed vote; the proposal executes the moment the threshold is met. `voteId` (from
+ * an Idempotency-Key) names the VoteCast event: a retry of a vote already recorded under it finishes
+ * what the first attempt left (the execution) instead of refusing the member's own vote.
+ */
 export async function castVote(
   services: GovernanceServices,
   context: CommandContext,
-  input: { proposalId: string; userId: string; option: VoteOption },
+  input: { proposalId: string; userId: string; option: VoteOption; voteId?: string },
 ): Promise<ProposalState> {
-  let state = await loadProposal(services, input.proposalId);
+  const recorded = await services.eventStore.readStream(proposalStream(input.proposalId));
+  let state = fold(proposalDecider, recorded as unknown as ProposalEvent[]);
   if (state.status === null || !state.proposal) throw notFound('Proposal');
+  if (input.voteId !== undefined && recorded.some((event) => event.id === input.voteId))
+    return state.status === 'ACCEPTED' ? services.proposalExecution.execute(input.proposalId, { actorId: context.actorId }) : state;
   const proposal = state.proposal;
   const account = await loadAccount(services, proposal.multisigId);
   // Make the proposal's real state visible first: a newer group aborts it, an ended period rejects it.
@@ -127,8 +137,17 @@ export async function castVote(
   const handled = await services.commands.handle(
     proposalDecider,
     proposalStream(input.proposalId),
-    { type: 'CastVote', userId: input.userId, option: input.option, signature, groupVersion: account.groupVersion, now: castAt },
+    {
+      type: 'CastVote',
+      userId: input.userId,
+      option: input.option,
+      signature,
+      groupVersion: account.groupVersion,
+      now: castAt,
+      inactiveParties: await inactiveOwnersOf(services.db, valueAddresses(proposal.messages)),
+    },
     context,
+    input.voteId === undefined ? {} : { eventIds: [input.voteId] },
   );
   if (handled.state.status === 'ACCEPTED') return services.proposalExecution.execute(input.proposalId, { actorId: context.actorId });
   return handled.state;

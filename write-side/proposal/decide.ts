@@ -50,8 +50,19 @@ export type ProposalCommand =
       proposal: ProposalSubmitted['data'];
       /** The proposer's YES; null only when the proposer is not in the electorate (a REDEMPTION request). */
       proposerVote: MemberSignature | null;
+      /** Organizations not ACTIVE whose accounts the proposal would move value from or to. */
+      inactiveParties: readonly string[];
     }
-  | { type: 'CastVote'; userId: string; option: VoteOption; signature: MemberSignature; groupVersion: number; now: string }
+  | {
+      type: 'CastVote';
+      userId: string;
+      option: VoteOption;
+      signature: MemberSignature;
+      groupVersion: number;
+      now: string;
+      /** As at submission: a vote that would execute the proposal is refused while any of them is not ACTIVE. */
+      inactiveParties: readonly string[];
+    }
   | { type: 'ExpireProposal'; now: string }
   | { type: 'AbortProposal'; groupVersion: number; causedByProposalId: string | null; now: string }
   | { type: 'WithdrawProposal'; userId: string; now: string }
@@ -107,6 +118,9 @@ export function outcomeOf(tally: Tally, total: number, threshold: number): Outco
 }
 
 const notOpen = (detail: string) => conflict('PROPOSAL_NOT_OPEN', detail);
+/** Suspension: nothing moves value from or to an organization that is not ACTIVE. */
+const partyNotActive = (organizationIds: readonly string[]) =>
+  new AppError(422, 'ORGANIZATION_NOT_ACTIVE', 'Business rule violated', `Value cannot move from or to an organization that is not active (${organizationIds.join(', ')})`);
 const notExecutable = (detail: string) => conflict('PROPOSAL_NOT_EXECUTABLE', detail);
 const at = (iso: string) => Date.parse(iso);
 
@@ -148,6 +162,7 @@ export function decideProposal(command: ProposalCommand, state: ProposalState): 
       throw forbidden('Only a member of the account can propose', 'NOT_A_MEMBER');
     if (member && command.proposerVote === null)
       throw forbidden("The proposer's YES vote must be signed at submission", 'SIGNATURE_REQUIRED');
+    if (command.inactiveParties.length > 0) throw partyNotActive(command.inactiveParties);
     const events: ProposalEvent[] = [{ type: 'ProposalSubmitted', data: proposal }];
     if (member && command.proposerVote) {
       const vote: VoteCast['data'] = {
@@ -185,7 +200,10 @@ export function decideProposal(command: ProposalCommand, state: ProposalState): 
         castAt: command.now,
         signature: command.signature,
       };
-      return [{ type: 'VoteCast', data: vote }, ...verdictEvents(proposal, [...state.votes, vote], command.now)];
+      const verdict = verdictEvents(proposal, [...state.votes, vote], command.now);
+      if (verdict.some((event) => event.type === 'ProposalAccepted') && command.inactiveParties.length > 0)
+        throw partyNotActive(command.inactiveParties);
+      return [{ type: 'VoteCast', data: vote }, ...verdict];
     }
     case 'ExpireProposal': {
       if (state.status !== 'SUBMITTED' || at(command.now) < at(proposal.votingEndsAt)) return [];

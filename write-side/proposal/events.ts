@@ -10,7 +10,8 @@ export type VoteOption = (typeof VOTE_OPTIONS)[number];
 export const PROPOSAL_KINDS = ['MINT', 'BURN', 'TRANSFER', 'GROUP_CHANGE', 'DISBURSEMENT', 'REDEMPTION'] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
-export type ExecutorResult = 'SUCCESS' | 'FAILURE';
+/** NOT_RUN: the chain refused the attempt before a block for a stale sequence; it is abandoned and signed again. */
+export type ExecutorResult = 'SUCCESS' | 'FAILURE' | 'NOT_RUN';
 
 /** A member of the account's group as it stood when the proposal was submitted (x/group: the electorate). */
 export interface ElectorateMember {
@@ -26,8 +27,9 @@ export interface ElectorateMember {
  */
 export type ProposalMessage =
   | { '@type': '/cosmos.bank.v1beta1.MsgSend'; fromAddress: string; toAddress: string; amount: Coin[] }
-  | { '@type': '/emisor.tokenfactory.v1.MsgMint'; sender: string; amount: Coin; mintToAddress: string }
-  | { '@type': '/emisor.tokenfactory.v1.MsgBurn'; sender: string; amount: Coin; burnFromAddress: string }
+  // The emisor.tokenfactory.v1 names are those of proposals recorded before the Osmosis module name.
+  | { '@type': '/osmosis.tokenfactory.v1beta1.MsgMint' | '/emisor.tokenfactory.v1.MsgMint'; sender: string; amount: Coin; mintToAddress: string }
+  | { '@type': '/osmosis.tokenfactory.v1beta1.MsgBurn' | '/emisor.tokenfactory.v1.MsgBurn'; sender: string; amount: Coin; burnFromAddress: string }
   | {
       '@type': '/cosmos.group.v1.MsgUpdateGroupMembers';
       admin: string;

@@ -4,6 +4,7 @@ import {
   msgSend,
   msgUpdateGroupMembers,
   msgUpdateGroupPolicyDecisionPolicy,
+  LegacyTypeUrl,
   TypeUrl,
   type ChainMessage,
 } from '../chain/messages';
@@ -18,8 +19,10 @@ export function toChainMessage(message: ProposalMessage): ChainMessage {
       return msgSend(message.fromAddress, message.toAddress, BigInt(coin!.amount), coin!.denom);
     }
     case TypeUrl.mint:
+    case LegacyTypeUrl.mint:
       return msgMint(message.sender, BigInt(message.amount.amount), message.amount.denom, message.mintToAddress);
     case TypeUrl.burn:
+    case LegacyTypeUrl.burn:
       return msgBurn(message.sender, BigInt(message.amount.amount), message.amount.denom, message.burnFromAddress);
     case TypeUrl.updateGroupMembers:
       return msgUpdateGroupMembers({
@@ -34,6 +37,18 @@ export function toChainMessage(message: ProposalMessage): ChainMessage {
         threshold: BigInt(message.threshold),
       });
   }
+}
+
+/** The addresses value moves from or to in these messages (a group change moves none). */
+export function valueAddresses(messages: readonly ProposalMessage[]): string[] {
+  const keys = ['fromAddress', 'toAddress', 'mintToAddress', 'burnFromAddress'] as const;
+  return [
+    ...new Set(
+      messages.flatMap((message) =>
+        keys.map((key) => (message as Record<string, unknown>)[key]).filter((value): value is string => typeof value === 'string'),
+      ),
+    ),
+  ];
 }
 
 export const sendMessage = (from: string, to: string, amount: bigint, denom: string): ProposalMessage => ({

@@ -62,10 +62,18 @@ export async function refreshSession(services: Deps, context: CommandContext, re
   return { userId: result.state.userId, sessionId, rotated };
 }
 
-/** Logout: ends the session the cookie names, if it is the caller's; a malformed cookie has nothing to end. */
-export async function revokeSessionByToken(services: Deps, context: CommandContext, refreshToken: string, userId: string): Promise<void> {
+/**
+ * Logout by refresh cookie: the cookie alone proves the session is the caller's (it is, or was, one of
+ * the session's tokens), so an expired access token cannot keep it alive. Anything else ends nothing.
+ */
+export async function revokeSessionByToken(services: Deps, context: CommandContext, refreshToken: string): Promise<void> {
   const sessionId = tokenId(refreshToken);
-  if (sessionId) await handleSession(services, sessionId, { type: 'RevokeSession', reason: 'LOGOUT', userId }, context);
+  if (sessionId) await handleSession(services, sessionId, { type: 'RevokeSession', reason: 'LOGOUT', tokenHash: hashToken(refreshToken) }, context);
+}
+
+/** Logout by access token (no cookie, e.g. an API client): ends the session the token was issued in. */
+export async function revokeSessionOf(services: Deps, context: CommandContext, sessionId: string, userId: string): Promise<void> {
+  await handleSession(services, sessionId, { type: 'RevokeSession', reason: 'LOGOUT', userId }, context);
 }
 
 /** Revokes every open session of a user, but `keep` (the caller's own, after a password change). */

@@ -20,8 +20,11 @@ export type SessionCommand =
    * from two tabs); one rotated out before it is a stolen copy being replayed.
    */
   | { type: 'RefreshSession'; tokenHash: string; newTokenHash: string; expiresAt: string; now: string; graceSince: string }
-  /** `userId`: revoke only if the session is this user's (logout names its session by the cookie it was sent). */
-  | { type: 'RevokeSession'; reason: SessionRevocationReason; userId?: string };
+  /**
+   * `userId`: revoke only if the session is this user's (a logout by access token).
+   * `tokenHash`: revoke only if the token is, or was, one of this session's (a logout by refresh cookie alone).
+   */
+  | { type: 'RevokeSession'; reason: SessionRevocationReason; userId?: string; tokenHash?: string };
 
 const initialState = (): SessionState => ({
   exists: false,
@@ -60,6 +63,7 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
   const { sessionId, userId } = state;
   if (command.type === 'RevokeSession') {
     if (!state.exists || state.revoked || (command.userId !== undefined && command.userId !== userId)) return [];
+    if (command.tokenHash !== undefined && command.tokenHash !== state.currentTokenHash && state.retired[command.tokenHash] === undefined) return [];
     return [{ type: 'SessionRevoked', data: { sessionId, userId, reason: command.reason } }];
   }
   if (!state.exists) throw invalidRefreshToken();

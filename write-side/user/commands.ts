@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { findInvitationByToken } from '../../read-side/invitations';
+import { membershipsOf } from '../../read-side/accounts';
 import { findUser, findUserByEmail, type UserRecord } from '../../read-side/users';
-import { conflict, notFound, unauthenticated } from '../../runtime/errors';
+import { conflict, unauthenticated } from '../../runtime/errors';
 import type { Services } from '../../runtime/services';
 import type { CommandContext } from '../command-handler';
 import { newSealedCustodyKey } from '../custody/custody';
 import { fold } from '../decider';
-import { assertUsable, invitationDecider } from '../invitation/decide';
+import { invitationOfLink } from '../invitation/commands';
+import { invitationDecider } from '../invitation/decide';
 import { invitationStream } from '../invitation/events';
 import { passwordResetMail } from '../mail/templates';
 import { portalUrl, sendMail } from '../mail/mail';
@@ -88,10 +89,8 @@ export async function registerWithInvitation(
   input: { token: string; name: string; password: string },
 ): Promise<string> {
   // Answer a dead link before hashing a password; accepting re-checks it against the stream.
-  const invitation = await findInvitationByToken(services.db, input.token);
-  if (!invitation) throw notFound('Invitation');
+  const invitation = await invitationOfLink(services, input.token, context.now);
   const tokenHash = hashToken(input.token);
-  assertUsable({ status: invitation.status, expiresAt: invitation.expiresAt.toISOString() }, context.now.toISOString());
   if (await findUserByEmail(services.db, invitation.email))
     throw conflict('EMAIL_ALREADY_REGISTERED', 'A user with this e-mail address already exists');
   assertPasswordPolicy(input.password, invitation.email);
@@ -133,18 +132,19 @@ export async function verifyCredentials(services: Deps, email: string, password:
 /** Role changes that touch the administrator role go through the organization's roster first (last-administrator rule). */
 export async function changeRole(services: Deps, context: CommandContext, userId: string, role: Role): Promise<void> {
   const state = await loadUser(services, userId);
+  const command: UserCommand = { type: 'ChangeRole', role, memberships: await membershipsOf(services.db, userId) };
   // decide is pure: asking it first checks the user's own rules before the roster changes.
-  if (userDecider.decide({ type: 'ChangeRole', role }, state).length === 0) return;
+  if (userDecider.decide(command, state).length === 0) return;
   if (state.role === 'administrator')
     await handleOrganization(services, state.organizationId, { type: 'DismissAdministrator', userId }, context);
   if (role === 'administrator') await appointAdministrator(services, context, state.organizationId, userId);
-  await handleUser(services, userId, { type: 'ChangeRole', role }, context);
+  await handleUser(services, userId, command, context);
 }
 
 /** Deactivation ends the user's sessions; the access-token check refuses the user from the next request on. */
 export async function deactivateUser(services: Deps, context: CommandContext, userId: string): Promise<void> {
   const state = await loadUser(services, userId);
-  const command: UserCommand = { type: 'Deactivate', actorId: context.actorId ?? '' };
+  const command: UserCommand = { type: 'Deactivate', actorId: context.actorId ?? '', memberships: await membershipsOf(services.db, userId) };
   userDecider.decide(command, state); // the user's own rules first, as in changeRole
   if (state.role === 'administrator')
     await handleOrganization(services, state.organizationId, { type: 'DismissAdministrator', userId }, context);

@@ -21,10 +21,18 @@ export interface UserState {
   pendingReset: { tokenHash: string; expiresAt: string } | null;
 }
 
+/** An account the user belongs to, as the accounts read model has it (see read-side/accounts membershipsOf). */
+export interface Membership {
+  accountId: string;
+  label: string;
+  threshold: number;
+  members: ReadonlyArray<{ userId: string; weight: number; canVote: boolean }>;
+}
+
 export type UserCommand =
   | { type: 'RegisterUser'; user: UserRegisteredData }
-  | { type: 'ChangeRole'; role: Role }
-  | { type: 'Deactivate'; actorId: string }
+  | { type: 'ChangeRole'; role: Role; memberships: readonly Membership[] }
+  | { type: 'Deactivate'; actorId: string; memberships: readonly Membership[] }
   | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'ChangePassword'; passwordHash: string }
@@ -77,6 +85,32 @@ function requireManageable(state: UserState): void {
   if (!state.active) throw conflict('USER_DEACTIVATED', 'The user is deactivated');
 }
 
+/** Roles whose holders vote on proposals (auditors are read-only). */
+const VOTING_ROLES: readonly Role[] = ['administrator', 'member'];
+
+/**
+ * Signer safety: the accounts that could no longer reach their threshold (x/group: at most their total
+ * weight) if this user stopped voting. Their funds would be locked, since even a group change needs it.
+ */
+export function accountsNeedingSigner(userId: string, memberships: readonly Membership[]): Membership[] {
+  return memberships.filter((account) => {
+    const total = account.members.reduce((sum, member) => sum + member.weight, 0);
+    const reachable = account.members
+      .filter((member) => member.userId !== userId && member.canVote)
+      .reduce((sum, member) => sum + member.weight, 0);
+    return reachable < Math.min(account.threshold, total);
+  });
+}
+
+function requireNoNeededSigner(userId: string, memberships: readonly Membership[]): void {
+  const locked = accountsNeedingSigner(userId, memberships);
+  if (locked.length > 0)
+    throw conflict(
+      'SIGNER_REQUIRED',
+      `Without this user's vote these accounts could not reach their threshold; change their group first: ${locked.map((account) => `${account.label} (${account.accountId})`).join(', ')}`,
+    );
+}
+
 function decide(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'RegisterUser') {
     if (state.exists) throw conflict('USER_EXISTS', 'The user already exists');
@@ -95,10 +129,16 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'ChangeRole':
       requireManageable(state);
       if (command.role === state.role) return [];
+      if (!VOTING_ROLES.includes(command.role)) {
+        requireNoNeededSigner(userId, command.memberships);
+        if (command.memberships.length > 0)
+          throw businessRule('AUDITOR_CANNOT_BE_MEMBER', 'Auditors cannot be account members; remove the user from their accounts first');
+      }
       return [{ type: 'UserRoleChanged', data: { userId, organizationId: state.organizationId, role: command.role, previousRole: state.role } }];
     case 'Deactivate':
       requireManageable(state);
       if (command.actorId === userId) throw businessRule('CANNOT_DEACTIVATE_YOURSELF', 'You cannot deactivate your own user');
+      requireNoNeededSigner(userId, command.memberships);
       return [{ type: 'UserDeactivated', data: { userId, organizationId: state.organizationId } }];
     case 'RequestPasswordReset':
       if (!state.active || state.kind !== 'HUMAN') return [];

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { Kind } from './support/protocol';
+import { summarize, type Summary } from './support/stats';
+
+/**
+ * The minimal-ledger ceiling of `npm run bench:payments`: what the same PostgreSQL does as a minimal
+ * correct ledger, with the benchmark's clients, mix and concurrency. One transaction per payment over
+ * a pg Pool of CONNECTIONS: lock both balances in id order (SELECT … FOR UPDATE, so two payments
+ * never deadlock), check the sender's balance, debit, credit, insert the payment row (indexed by
+ * sender and by recipient, so a client's movements can be listed), commit. Named prepared statements.
+ *
+ * Run alone on an empty database: `BENCH_MINIMAL_DATABASE_URL=postgres://…/db tsx bench/minimal-ledger.ts [out.json]`
+ * (same BENCH_* knobs as bench:payments); the orchestrator runs it as a child process.
+ */
+export interface MinimalOptions {
+  url: string;
+  clients: number;
+  banks: number;
+  seconds: number;
+  connections: number;
+  internalShare: number;
+  maxAmount: number;
+  initialBalance: bigint;
+}
+
+export interface MinimalResult {
+  elapsedSeconds: number;
+  acknowledged: number;
+  paymentsPerSecond: number;
+  insufficientFunds: number;
+  errors: number;
+  errorSamples: string[];
+  latency: Record<Kind, Summary>;
+  /** the sum of balances is what was funded, and one row per committed payment */
+  conserved: boolean;
+  cpuSeconds: number;
+}
+
+const randomInt = (below: number) => Math.floor(Math.random() * below);
+
+const LOCK = { name: 'ml-lock', text: 'select id, balance from accounts where id = any($1::int[]) order by id for update' };
+const DEBIT = { name: 'ml-debit', text: 'update accounts set balance = balance - $2 where id = $1' };
+const CREDIT = { name: 'ml-credit', text: 'update accounts set balance = balance + $2 where id = $1' };
+const RECORD = {
+  name: 'ml-record',
+  text: 'insert into payments (id, kind, sender_id, recipient_id, amount, reference) values ($1, $2, $3, $4, $5, $6)',
+};
+
+export async function runMinimalLedger(options: MinimalOptions): Promise<MinimalResult> {
+  const setup = new pg.Client({ connectionString: options.url });
+  await setup.connect();
+  await setup.query(`
+    drop table if exists payments, accounts;
+    create table accounts (id int primary key, bank int not null, balance bigint not null check (balance >= 0));
+    create table payments (
+      id uuid primary key, kind text not null, sender_id int not null, recipient_id int not null,
+      amount bigint not null, reference text not null, created_at timestamptz not null default now()
+    );
+    create index payments_sender on payments (sender_id, created_at desc);
+    create index payments_recipient on payments (recipient_id, created_at desc);
+  `);
+  await setup.query('insert into accounts select i, i % $1, $2 from generate_series(0, $3 - 1) as i', [
+    options.banks,
+    options.initialBalance.toString(),
+    options.clients,
+  ]);
+  await setup.query('analyze accounts');
+
+  const { clients, banks, connections } = options;
+  const byBank = Array.from({ length: banks }, (_, bank) => Array.from({ length: clients }, (_, id) => id).filter((id) => id % banks === bank));
+  const pool = new pg.Pool({ connectionString: options.url, max: connections });
+  const latencies: Record<Kind, number[]> = { INTERNAL: [], CROSS_ORGANIZATION: [] };
+  const errorSamples: string[] = [];
+  let acknowledged = 0;
+  let insufficientFunds = 0;
+  let errors = 0;
+
+  function recipientFor(sender: number): { recipient: number; kind: Kind } {
+    const own = byBank[sender % banks]!;
+    if (own.length > 1 && (banks < 2 || Math.random() < options.internalShare)) {
+      let recipient = own[randomInt(own.length)]!;
+      while (recipient === sender) recipient = own[randomInt(own.length)]!;
+      return { recipient, kind: 'INTERNAL' };
+    }
+    let bank = randomInt(banks - 1);
+    if (bank >= sender % banks) bank += 1;
+    const other = byBank[bank]!;
+    return { recipient: other[randomInt(other.length)]!, kind: 'CROSS_ORGANIZATION' };
+  }
+
+  const start = performance.now();
+  const deadline = start + options.seconds * 1000;
+  const cpuBefore = process.cpuUsage();
+
+  async function loop(loopIndex: number): Promise<void> {
+    const owned = Array.from({ length: clients }, (_, id) => id).filter((id) => id % connections === loopIndex);
+    if (owned.length === 0) owned.push(loopIndex % clients);
+    let seq = 0;
+    while (performance.now() < deadline) {
+      const sender = owned[seq % owned.length]!;
+      const { recipient, kind } = recipientFor(sender);
+      const amount = 1 + randomInt(options.maxAmount);
+      const reference = `minimal-${loopIndex}-${seq++}`;
+      const sentAt = performance.now();
+      const connection = await pool.connect();
+      try {
+        await connection.query('begin');
+        const { rows } = await connection.query<{ id: number; balance: string }>({ ...LOCK, values: [[sender, recipient]] });
+        if (BigInt(rows.find((row) => row.id === sender)!.balance) < BigInt(amount)) {
+          await connection.query('rollback');
+          insufficientFunds += 1;
+          continue;
+        }
+        await connection.query({ ...DEBIT, values: [sender, amount] });
+        await connection.query({ ...CREDIT, values: [recipient, amount] });
+        await connection.query({ ...RECORD, values: [randomUUID(), kind, sender, recipient, amount, reference] });
+        await connection.query('commit');
+        acknowledged += 1;
+        latencies[kind].push(performance.now() - sentAt);
+      } catch (error) {
+        errors += 1;
+        if (errorSamples.length < 10) errorSamples.push(String(error));
+        await connection.query('rollback').catch(() => undefined);
+      } finally {
+        connection.release();
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
+  const elapsedSeconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  await pool.end();
+
+  const { rows } = await setup.query<{ total: string; payments: string }>(
+    'select (select sum(balance) from accounts)::text as total, (select count(*) from payments)::text as payments',
+  );
+  await setup.end();
+  const conserved = BigInt(rows[0]!.total) === options.initialBalance * BigInt(clients) && Number(rows[0]!.payments) === acknowledged;
+  return {
+    elapsedSeconds,
+    acknowledged,
+    paymentsPerSecond: acknowledged / elapsedSeconds,
+    insufficientFunds,
+    errors,
+    errorSamples,
+    latency: { INTERNAL: summarize(latencies.INTERNAL), CROSS_ORGANIZATION: summarize(latencies.CROSS_ORGANIZATION) },
+    conserved,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
+}
+
+/** The knobs shared with bench:payments. */
+export function benchKnobs(env: NodeJS.ProcessEnv = process.env) {
+  const number = (name: string, fallback: number) => {
+    const value = Number(env[name] ?? fallback);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+    return value;
+  };
+  return {
+    seconds: number('BENCH_SECONDS', 60),
+    connections: number('BENCH_CONNECTIONS', 64),
+    clients: number('BENCH_CLIENTS', 10_000),
+    banks: number('BENCH_BANKS', 3),
+    internalShare: 0.8,
+    maxAmount: 100,
+    initialBalance: BigInt(env.BENCH_INITIAL_BALANCE ?? 1_000_000),
+  };
+}
+
+if (require.main === module) {
+  const url = process.env.BENCH_MINIMAL_DATABASE_URL;
+  if (!url) {
+    console.error('BENCH_MINIMAL_DATABASE_URL (an empty database) is required');
+    process.exit(1);
+  }
+  runMinimalLedger({ url, ...benchKnobs() })
+    .then((result) => {
+      const text = JSON.stringify(result, null, 2);
+      if (process.argv[2]) writeFileSync(process.argv[2], text);
+      else console.log(text);
+    })
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

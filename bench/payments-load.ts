@@ -1,0 +1,221 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+import type { Acked, BenchClient, Kind, KindResult, LoadInput, LoadResult, Refused } from './support/protocol';
+import { summarize } from './support/stats';
+
+/**
+ * The load generator of `npm run bench:payments`, a process of its own so that its CPU is not the
+ * service's: `tsx bench/payments-load.ts <input.json> <output.json>` (the orchestrator writes the input).
+ *
+ * CONNECTIONS closed loops over one keep-alive pool, for SECONDS: each loop owns a disjoint set of
+ * senders (a person does not send two payments at once, and two loops never race on one sender) and
+ * pays a random client of the same bank (INTERNAL share) or of another bank, a random small amount,
+ * with a unique Idempotency-Key that is also the payment's reference (so the verification can find
+ * every payment a key produced). The first cross-bank payment acknowledged in every 100 ms is
+ * followed until COMPLETED: at once when its 201 says so, else by a GET every 25 ms on a pool of its
+ * own. When a loop's time is up, it reads its last acknowledged payment back until it is visible
+ * (the read model's lag, under the load the other loops still make).
+ */
+const PAYMENTS_PATH = '/api/instant-payments/payments';
+/** The first cross-bank payment acknowledged in each such period is followed to COMPLETED (a sample independent of the rate). */
+const COMPLETION_SAMPLE_MS = 100;
+const COMPLETION_MAX_TRACKED = 32;
+const POLL_INTERVAL_MS = 25;
+const COMPLETION_TIMEOUT_MS = 30_000;
+const ERROR_SAMPLES = 20;
+
+const randomInt = (below: number) => Math.floor(Math.random() * below);
+
+function emptyKind(): { attempts: number; answers: Map<string, number>; latencies: number[] } {
+  return { attempts: 0, answers: new Map(), latencies: [] };
+}
+
+async function main(): Promise<void> {
+  const [inputFile, outputFile] = process.argv.slice(2);
+  if (!inputFile || !outputFile) throw new Error('usage: payments-load.ts <input.json> <output.json>');
+  const input = JSON.parse(readFileSync(inputFile, 'utf8')) as LoadInput;
+  const { clients, connections } = input;
+  const origin = new URL(input.baseUrl).origin;
+  const pool = new Pool(origin, { connections, keepAliveTimeout: 120_000 });
+  const polls = new Pool(origin, { connections: 8, keepAliveTimeout: 120_000 });
+
+  const banks: number[][] = [];
+  clients.forEach((client, index) => (banks[client.bank] ??= []).push(index));
+
+  const stats: Record<Kind, ReturnType<typeof emptyKind>> = { INTERNAL: emptyKind(), CROSS_ORGANIZATION: emptyKind() };
+  const acked: Acked[] = [];
+  const visibility: number[] = [];
+  let notVisible = 0;
+  const refused: Refused[] = [];
+  const errorSamples: string[] = [];
+  const perSecond: number[] = [];
+  const completionLatencies: number[] = [];
+  const completion = { sampled: 0, completed: 0, failed: 0, timedOut: 0, skipped: 0 };
+  const trackers = new Set<Promise<void>>();
+  const readBacks: Promise<void>[] = [];
+  let nextCompletionSample = 0;
+
+  const count = (kind: Kind, answer: string) => stats[kind].answers.set(answer, (stats[kind].answers.get(answer) ?? 0) + 1);
+  const sampleError = (text: string) => {
+    if (errorSamples.length < ERROR_SAMPLES) errorSamples.push(text.slice(0, 300));
+  };
+
+  async function getPayment(id: string, token: string, via = polls): Promise<{ status: number; body: any }> {
+    const answer = await via.request({ method: 'GET', path: `${PAYMENTS_PATH}/${id}`, headers: { authorization: `Bearer ${token}` } });
+    const text = await answer.body.text();
+    return { status: answer.statusCode, body: answer.statusCode === 200 ? JSON.parse(text) : text };
+  }
+
+  function track(id: string, sender: BenchClient, sentAt: number): void {
+    completion.sampled += 1;
+    const tracker = (async () => {
+      while (performance.now() - sentAt < COMPLETION_TIMEOUT_MS) {
+        await sleep(POLL_INTERVAL_MS);
+        const { status, body } = await getPayment(id, sender.token).catch((error) => ({ status: 0, body: String(error) }));
+        if (status === 200 && body.status === 'COMPLETED') {
+          completion.completed += 1;
+          completionLatencies.push(performance.now() - sentAt);
+          return;
+        }
+        if (status === 200 && body.status === 'FAILED') {
+          completion.failed += 1;
+          return;
+        }
+      }
+      completion.timedOut += 1;
+    })();
+    trackers.add(tracker);
+    void tracker.finally(() => trackers.delete(tracker));
+  }
+
+  function recipientFor(senderIndex: number): { recipient: number; kind: Kind } {
+    const sender = clients[senderIndex]!;
+    const own = banks[sender.bank]!;
+    const internal = own.length > 1 && (banks.length < 2 || Math.random() < input.internalShare);
+    if (internal) {
+      let recipient = own[randomInt(own.length)]!;
+      while (recipient === senderIndex) recipient = own[randomInt(own.length)]!;
+      return { recipient, kind: 'INTERNAL' };
+    }
+    let bank = randomInt(banks.length - 1);
+    if (bank >= sender.bank) bank += 1;
+    const other = banks[bank]!;
+    return { recipient: other[randomInt(other.length)]!, kind: 'CROSS_ORGANIZATION' };
+  }
+
+  /** Reads a payment back (sender's token) until it is there; null after a minute. */
+  async function readBack(id: string, token: string, acknowledgedAt: number): Promise<void> {
+    while (performance.now() - acknowledgedAt < 60_000) {
+      const { status } = await getPayment(id, token, pool).catch(() => ({ status: 0 }));
+      if (status === 200) {
+        visibility.push(performance.now() - acknowledgedAt);
+        return;
+      }
+      await sleep(5);
+    }
+    notVisible += 1;
+  }
+
+  const cpuBefore = process.cpuUsage();
+  const start = performance.now();
+  const deadline = start + input.seconds * 1000;
+
+  async function loop(loopIndex: number): Promise<void> {
+    const owned = clients.map((_, index) => index).filter((index) => index % connections === loopIndex);
+    if (owned.length === 0) owned.push(loopIndex % clients.length);
+    let seq = 0;
+    let last: { id: string; token: string; at: number } | null = null;
+    while (performance.now() < deadline) {
+      const senderIndex = owned[seq % owned.length]!;
+      const sender = clients[senderIndex]!;
+      const { recipient, kind } = recipientFor(senderIndex);
+      const amount = 1 + randomInt(input.maxAmount);
+      const key = `${input.runId}-${loopIndex}-${seq++}`;
+      stats[kind].attempts += 1;
+      const sentAt = performance.now();
+      let status = 0;
+      let text = '';
+      try {
+        const answer = await pool.request({
+          method: 'POST',
+          path: PAYMENTS_PATH,
+          headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify({ recipientAlias: clients[recipient]!.alias, amount: String(amount), reference: key }),
+        });
+        status = answer.statusCode;
+        text = await answer.body.text();
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? 'TRANSPORT_ERROR';
+        count(kind, `0 ${code}`);
+        refused.push([key, 0, code]);
+        sampleError(`${key}: ${String(error)}`);
+        continue;
+      }
+      const answeredAt = performance.now();
+      let body: any = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        sampleError(`${key}: ${status} not JSON: ${text}`);
+      }
+      if (status !== 201) {
+        const code = body?.code ?? '';
+        count(kind, `${status} ${code}`);
+        refused.push([key, status, code]);
+        if (status >= 500 || code === '') sampleError(`${key}: ${status} ${text}`);
+        continue;
+      }
+      count(kind, `201 ${body.status}`);
+      if (body.kind !== kind) sampleError(`${key}: expected kind ${kind}, answered ${body.kind}`);
+      stats[kind].latencies.push(answeredAt - sentAt);
+      acked.push([body.id, amount, senderIndex, recipient, kind, body.status, key]);
+      last = { id: body.id, token: sender.token, at: answeredAt };
+      const second = Math.floor((answeredAt - start) / 1000);
+      perSecond[second] = (perSecond[second] ?? 0) + 1;
+      if (kind === 'CROSS_ORGANIZATION' && answeredAt >= nextCompletionSample) {
+        nextCompletionSample = answeredAt + COMPLETION_SAMPLE_MS;
+        if (body.status === 'COMPLETED') {
+          completion.sampled += 1;
+          completion.completed += 1;
+          completionLatencies.push(answeredAt - sentAt);
+        } else if (trackers.size < COMPLETION_MAX_TRACKED) track(body.id, sender, sentAt);
+        else completion.skipped += 1;
+      }
+    }
+    if (last) readBacks.push(readBack(last.id, last.token, last.at));
+  }
+
+  await Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
+  const elapsedSeconds = (performance.now() - start) / 1000;
+  const windowCpu = process.cpuUsage(cpuBefore);
+  // The measured window is closed: the orchestrator reads the service's counters now.
+  process.stdout.write('window-closed\n');
+  await Promise.all([...readBacks, ...trackers]);
+
+  const kindResult = (kind: Kind): KindResult => ({
+    attempts: stats[kind].attempts,
+    answers: Object.fromEntries([...stats[kind].answers].sort((a, b) => b[1] - a[1])),
+    post: summarize(stats[kind].latencies),
+  });
+  const result: LoadResult = {
+    elapsedSeconds,
+    acknowledged: acked.length,
+    perSecond: Array.from({ length: Math.ceil(input.seconds) }, (_, second) => perSecond[second] ?? 0),
+    kinds: { INTERNAL: kindResult('INTERNAL'), CROSS_ORGANIZATION: kindResult('CROSS_ORGANIZATION') },
+    completion: { ...completion, latency: summarize(completionLatencies), pollIntervalMs: POLL_INTERVAL_MS },
+    visibility: { ...summarize(visibility), notVisible },
+    cpuSeconds: (windowCpu.user + windowCpu.system) / 1e6,
+    acked,
+    refused,
+    errorSamples,
+  };
+  writeFileSync(outputFile, JSON.stringify(result));
+  await Promise.all([pool.close(), polls.close()]);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,762 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../runtime/embedded-postgres';
+import { benchKnobs, type MinimalResult } from './minimal-ledger';
+import { Api } from './support/http';
+import { cpuSeconds, loadAverage, machineCpu, peakRss, resetPeakRss } from './support/proc';
+import { summarizeProfile } from './support/profile';
+import { createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu } from './support/postgres';
+import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
+import { ms } from './support/stats';
+
+/**
+ * `npm run bench:payments` (issue 9, item 5): Instant Payments over HTTP, end to end.
+ *
+ *  1. Starts the service as a child process (`node --import tsx runtime/main.ts` in BENCH_SERVICE_DIR,
+ *     default this checkout) on a fresh database `bench_payments_<timestamp>` of the DATABASE_URL
+ *     server, or of an embedded PostgreSQL started here when DATABASE_URL is unset. A preload counts
+ *     the service's PostgreSQL round trips (bench/support/round-trips.cjs).
+ *  2. Setup (not measured), through the API only: BENCH_BANKS ACTIVE commercial banks (organization,
+ *     invited administrator, settlement account funded by a mint from the ISSUANCE account), then
+ *     BENCH_CLIENTS clients registered by their bank's staff with an alias and a cash-in each. When
+ *     cash-in answers 404 (not built yet), demo clients instead (throttled per caller address, so the
+ *     registrations come from many loopback addresses: a fallback for smoke runs).
+ *  3. The load, from a separate process (bench/payments-load.ts), for BENCH_SECONDS at
+ *     BENCH_CONNECTIONS, 80 % INTERNAL / 20 % CROSS_ORGANIZATION; meanwhile the service's and
+ *     PostgreSQL's CPU, the service's peak memory, round trips and load average are read.
+ *  4. Verification on the service's own database and the chain balances the API reports: nothing
+ *     left PENDING, every acknowledged payment recorded once with its amount and parties, no payment
+ *     from a refused request, every client balance equal to its payments, money conserved per bank.
+ *  5. The service stops; the minimal-ledger ceiling (bench/minimal-ledger.ts) runs on another fresh
+ *     database of the same server with the same clients, mix and concurrency (BENCH_SKIP_BASELINE=true
+ *     skips it). Databases are dropped at the end (BENCH_KEEP_DATABASE=true keeps the service's).
+ *
+ * Exit status 1 when a check fails. BENCH_REPORT=<file> also writes the figures as JSON;
+ * BENCH_PROFILE=<file> records a CPU profile of the service during the load (the sampling costs some
+ * throughput) and prints where its time went.
+ */
+const knobs = benchKnobs();
+const flag = (name: string) => ['true', '1'].includes(process.env[name] ?? '');
+const SKIP_BASELINE = flag('BENCH_SKIP_BASELINE');
+const KEEP_DATABASE = flag('BENCH_KEEP_DATABASE');
+const SERVICE_DIR = resolve(process.env.BENCH_SERVICE_DIR ?? join(__dirname, '..'));
+const GRACE_SECONDS = Number(process.env.BENCH_GRACE_SECONDS ?? 30);
+const SETUP_CONCURRENCY = Number(process.env.BENCH_SETUP_CONCURRENCY ?? 32);
+/** A file to write the service's CPU profile of the measured window to (.cpuprofile, opens in Chrome DevTools). */
+const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
+const DENOM = 'ulps';
+const ADMIN = { email: 'admin@bench.emisor.test', password: 'bench-admin-password-2026' };
+const STAFF_PASSWORD = 'bench-staff-password-2026';
+/** Demo registrations per loopback address, under the service's 20 a minute per address. */
+const DEMO_PER_ADDRESS = 15;
+const REPLAYS = 50;
+const API_BALANCE_SAMPLE = 100;
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+interface Bank {
+  index: number;
+  organizationId: string;
+  adminToken: string;
+  settlementAccountId: string;
+  settlementAddress: string;
+  funded: bigint;
+}
+
+interface Client extends BenchClient {
+  initial: bigint;
+}
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+async function until<T>(what: string, timeoutMs: number, attempt: () => Promise<T | null | undefined | false>, intervalMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await attempt();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(intervalMs);
+  }
+}
+
+/** Runs `work(i)` for i in [from, to) with `concurrency` workers, printing progress. */
+async function parallel(label: string, from: number, to: number, concurrency: number, work: (index: number) => Promise<void>) {
+  let next = from;
+  let done = 0;
+  const total = to - from;
+  const step = Math.max(1, Math.floor(total / 10));
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, total) }, async () => {
+      while (next < to) {
+        await work(next++);
+        if (++done % step === 0 || done === total) log(`${label}: ${done}/${total} (${Math.round(done / ((Date.now() - started) / 1000))}/s)`);
+      }
+    }),
+  );
+}
+
+async function freePortInRange(from: number, to: number): Promise<number> {
+  for (let port = from; port <= to; port++) {
+    const free = await new Promise<boolean>((resolvePort) => {
+      const server = createServer();
+      server.once('error', () => resolvePort(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolvePort(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+/** A loopback address of its own per group of demo registrations (Linux routes all of 127/8 to lo). */
+const loopbackAddress = (index: number) => `127.${10 + Math.floor(index / 62_500)}.${Math.floor((index % 62_500) / 250)}.${(index % 250) + 1}`;
+
+function lastLines(file: string, count = 30): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+/**
+ * The projection lag the service reports of itself, by name: any numeric field named *lag* in
+ * GET /api/health, and the `emisor_projection_lag_events` gauge of GET /metrics (in events).
+ */
+async function reportedProjectionLag(api: Api): Promise<Map<string, number>> {
+  const lags = new Map<string, number>();
+  const [health, metrics] = await Promise.all([api.get('/health').catch(() => null), api.getText('/metrics').catch(() => null)]);
+  const fromHealth = health ? reportedLag(health.body) : null;
+  if (fromHealth !== null) lags.set('GET /api/health', fromHealth);
+  if (metrics?.status === 200)
+    for (const match of metrics.text.matchAll(/^emisor_projection_lag_events\{projection="([^"]+)"\} (\d+(?:\.\d+)?)/gm))
+      lags.set(`${match[1]} (events, GET /metrics)`, Number(match[2]));
+  return lags;
+}
+
+/** Largest numeric value under a key naming a lag, anywhere in the health answer; null when none. */
+function reportedLag(value: unknown, underLag = false): number | null {
+  if (typeof value === 'number') return underLag ? value : null;
+  if (!value || typeof value !== 'object') return null;
+  let max: number | null = null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = reportedLag(inner, underLag || /lag/i.test(key));
+    if (found !== null) max = max === null ? found : Math.max(max, found);
+  }
+  return max;
+}
+
+class Service {
+  private exited = false;
+
+  private constructor(readonly child: ChildProcess, readonly logFile: string, readonly roundTripsFile: string) {
+    child.once('exit', () => (this.exited = true));
+  }
+
+  static start(env: NodeJS.ProcessEnv, work: string): Service {
+    const logFile = join(work, 'service.log');
+    const roundTripsFile = join(work, 'round-trips.json');
+    const out = openSync(logFile, 'a');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/main.ts'], {
+      cwd: SERVICE_DIR,
+      env: {
+        ...env,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${resolve(__dirname, 'support/round-trips.cjs')}`.trim(),
+        BENCH_ROUND_TRIPS_FILE: roundTripsFile,
+      },
+      stdio: ['ignore', out, out],
+    });
+    return new Service(child, logFile, roundTripsFile);
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  async ready(api: Api): Promise<void> {
+    await until('the service to listen', 180_000, async () => {
+      if (this.exited) throw new Error(`the service exited during start-up:\n${lastLines(this.logFile)}`);
+      return api.get('/health').then(
+        () => true,
+        () => false,
+      );
+    }, 500);
+  }
+
+  /** PostgreSQL queries the service has sent so far: asks the preload for a fresh count (SIGUSR2). */
+  roundTrips = () => this.signal(null);
+
+  /** Starts the service's CPU profile, or stops it into `out` (see the preload). */
+  profile = (command: { profile: 'start' } | { profile: 'stop'; out: string }) => this.signal(command);
+
+  private async signal(command: object | null): Promise<number | null> {
+    const read = () => {
+      try {
+        return JSON.parse(readFileSync(this.roundTripsFile, 'utf8')) as { seq: number; queries: number };
+      } catch {
+        return null;
+      }
+    };
+    const before = read();
+    if (!before) {
+      log(`no round-trip counter at ${this.roundTripsFile}: the preload did not load`);
+      return null;
+    }
+    if (command) writeFileSync(`${this.roundTripsFile}.command`, JSON.stringify(command));
+    this.child.kill('SIGUSR2');
+    const after = await until('the preload', 30_000, async () => {
+      const now = read();
+      return now && now.seq > before.seq ? now : null;
+    }, 10).catch(() => null);
+    if (!after) log('the preload did not answer SIGUSR2 within 30 s');
+    return after?.queries ?? null;
+  }
+
+  async stop(): Promise<void> {
+    if (this.exited) return;
+    this.child.kill('SIGTERM');
+    const stopped = await until('the service to stop', 15_000, async () => this.exited).catch(() => false);
+    if (!stopped) this.child.kill('SIGKILL');
+  }
+}
+
+async function setUpBanks(api: Api, centralToken: string, clientsPerBank: number[]): Promise<Bank[]> {
+  const issuance = await api.expect(200, 'GET', '/multisigs?type=ISSUANCE', { token: centralToken });
+  const issuanceId = issuance.items[0]?.id as string | undefined;
+  if (!issuanceId) throw new Error('no ISSUANCE account visible to the central administrator');
+  const banks: Bank[] = [];
+  for (let index = 0; index < clientsPerBank.length; index++) {
+    const organization = await api.expect(201, 'POST', '/organizations', { token: centralToken, body: { name: `Bench Bank ${index + 1}`, type: 'COMMERCIAL' } });
+    const email = `admin${index + 1}@bank${index + 1}.bench.test`;
+    await api.expect(201, 'POST', `/organizations/${organization.id}/admins/invite`, { token: centralToken, body: { email } });
+    const outbox = await api.expect(200, 'GET', `/dev/outbox?to=${encodeURIComponent(email)}`);
+    const token = new URL(outbox.items[0].link as string).searchParams.get('token');
+    const registered = await api.expect(201, 'POST', '/auth/register', { body: { token, name: `Bench Bank ${index + 1} admin`, password: STAFF_PASSWORD } });
+    const adminToken = registered.accessToken as string;
+    const settlement = await until(`the settlement account of bank ${index + 1}`, 30_000, async () => {
+      const accounts = await api.expect(200, 'GET', '/multisigs?type=SETTLEMENT', { token: adminToken });
+      return accounts.items[0] as { id: string; address: string } | undefined;
+    });
+    // Enough for every client's cash-in, with as much again of headroom for payments in flight.
+    const funded = BigInt(clientsPerBank[index]!) * knobs.initialBalance * 2n + knobs.initialBalance;
+    const minted = await api.expect(201, 'POST', `/multisigs/${issuanceId}/proposals/mint`, {
+      token: centralToken,
+      body: { title: `Bench settlement liquidity ${index + 1}`, amount: funded.toString(), denom: DENOM, recipient: settlement.address },
+      headers: { 'idempotency-key': `bench-mint-${organization.id}` },
+    });
+    if (minted.executorResult !== 'SUCCESS') throw new Error(`mint to bank ${index + 1} did not execute: ${JSON.stringify(minted)}`);
+    const bank: Bank = { index, organizationId: organization.id, adminToken, settlementAccountId: settlement.id, settlementAddress: settlement.address, funded };
+    await until(`the funded balance of bank ${index + 1}`, 30_000, async () => (await settlementBalance(api, bank)) >= funded);
+    banks.push(bank);
+    log(`bank ${index + 1}: ${organization.id}, settlement ${settlement.address} funded with ${funded} ${DENOM}`);
+  }
+  return banks;
+}
+
+async function settlementBalance(api: Api, bank: Bank): Promise<bigint> {
+  const balance = await api.expect(200, 'GET', `/multisigs/${bank.settlementAccountId}/balance`, { token: bank.adminToken });
+  const entry = (balance.balances as Array<{ denom: string; amount: string }>).find((item) => item.denom === DENOM);
+  return BigInt(entry?.amount ?? '0');
+}
+
+/**
+ * Clients through the staff route with an alias, funded by cash-in; when cash-in is not there (404),
+ * demo clients (with DEMO_STARTING_BALANCE) and their aliases instead. Returns the clients the load
+ * uses, and every client the service holds (the probe as well) for the verification.
+ */
+async function setUpClients(origin: string, api: Api, banks: Bank[]): Promise<{ clients: Client[]; all: Client[]; mode: 'cash-in' | 'demo' }> {
+  const clients: Client[] = new Array(knobs.clients);
+  const staffClient = async (index: number, bank: Bank, alias: string) => {
+    const created = await api.expect(201, 'POST', '/instant-payments/clients', { token: bank.adminToken, body: { name: `Bench client ${index}`, alias } });
+    return { id: created.client.id as string, alias, token: created.clientToken as string, bank: bank.index, initial: 0n };
+  };
+  const cashIn = (client: Client) =>
+    api.call('POST', `/organizations/${banks[client.bank]!.organizationId}/instant-payments/clients/${client.id}/cash-in`, {
+      token: banks[client.bank]!.adminToken,
+      body: { amount: knobs.initialBalance.toString() },
+      headers: { 'idempotency-key': `bench-cash-in-${client.id}` },
+    });
+
+  const probe = await staffClient(0, banks[0]!, 'bench0');
+  const probed = await cashIn(probe);
+  if (probed.status === 201) {
+    clients[0] = { ...probe, initial: knobs.initialBalance };
+    await parallel('clients (staff route + cash-in)', 1, knobs.clients, SETUP_CONCURRENCY, async (index) => {
+      const client = await staffClient(index, banks[index % banks.length]!, `bench${index}`);
+      const funded = await cashIn(client);
+      if (funded.status !== 201) throw new Error(`cash-in of client ${index}: ${funded.status} ${JSON.stringify(funded.body)}`);
+      clients[index] = { ...client, initial: knobs.initialBalance };
+    });
+    return { clients, all: clients, mode: 'cash-in' };
+  }
+  if (probed.status !== 404) throw new Error(`cash-in answered ${probed.status} ${JSON.stringify(probed.body)}`);
+
+  log('cash-in answered 404: demo clients instead (fallback for smoke runs; registrations are throttled per address)');
+  const probeClient: Client = { ...probe, alias: 'bench0' };
+  let spare = Math.ceil(knobs.clients / DEMO_PER_ADDRESS);
+  const demoClient = async (index: number, address: number): Promise<Client> => {
+    const from = new Api(origin, { connections: 1, localAddress: loopbackAddress(address) });
+    try {
+      const bank = banks[index % banks.length]!;
+      const created = await from.call('POST', '/instant-payments/demo/clients', { body: { organizationId: bank.organizationId, name: `Bench client ${index}` } });
+      if (created.status === 429) return demoClient(index, spare++);
+      if (created.status !== 201) throw new Error(`demo client ${index}: ${created.status} ${JSON.stringify(created.body)}`);
+      const client: Client = {
+        id: created.body.client.id,
+        alias: `bench${index + 1}`,
+        token: created.body.clientToken,
+        bank: bank.index,
+        initial: BigInt(created.body.client.balance),
+      };
+      await until(`the alias of demo client ${index}`, 120_000, async () => {
+        const aliased = await from.call('POST', `/instant-payments/demo/clients/${client.id}/alias`, { token: client.token, body: { alias: client.alias } });
+        if (aliased.status === 200) return true;
+        if (aliased.status !== 429) throw new Error(`alias of demo client ${index}: ${aliased.status} ${JSON.stringify(aliased.body)}`);
+        return false;
+      }, 2000);
+      return client;
+    } finally {
+      await from.close();
+    }
+  };
+  await parallel('clients (demo fallback)', 0, knobs.clients, SETUP_CONCURRENCY, async (index) => {
+    clients[index] = await demoClient(index, Math.floor(index / DEMO_PER_ADDRESS));
+  });
+  return { clients, all: [...clients, probeClient], mode: 'demo' };
+}
+
+/** Runs the load generator; `onWindowClosed` runs the moment its measured window ends. */
+async function runLoad(input: LoadInput, work: string, onWindowClosed: () => Promise<void>): Promise<LoadResult> {
+  const inputFile = join(work, 'load-input.json');
+  const outputFile = join(work, 'load-output.json');
+  writeFileSync(inputFile, JSON.stringify(input));
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'payments-load.ts'), inputFile, outputFile], {
+    cwd: resolve(__dirname, '..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let closed: Promise<void> = Promise.resolve();
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line === 'window-closed') closed = onWindowClosed();
+    else console.log(`[load] ${line}`);
+  });
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  await closed;
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+  return JSON.parse(readFileSync(outputFile, 'utf8')) as LoadResult;
+}
+
+interface Measured {
+  serviceCpu: number | null;
+  postgresDatabaseCpu: number | null;
+  postgresServerCpu: number | null;
+  roundTrips: number | null;
+  peakRss: number | null;
+  setupPeakRss: number | null;
+  machineBusy: number;
+  loadBefore: string;
+  loadAfter: string;
+  /** the largest projection lag the service reported during the load, by projection */
+  reportedLag: Map<string, number>;
+}
+
+async function verify(options: {
+  api: Api;
+  serviceDb: pg.Pool;
+  banks: Bank[];
+  clients: Client[];
+  all: Client[];
+  load: LoadResult;
+  runId: string;
+}): Promise<{ checks: Check[]; drainSeconds: number | null }> {
+  const { api, serviceDb, banks, clients, all, load, runId } = options;
+  const checks: Check[] = [];
+  const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
+
+  // The read model may follow the ledger by a batch: wait until it holds every acknowledged payment and nothing is PENDING.
+  const drainStart = Date.now();
+  const outstanding = async () => {
+    const { rows } = await serviceDb.query<{ recorded: string; pending: string }>(
+      "select count(*) filter (where reference like $1) as recorded, count(*) filter (where status = 'PENDING') as pending from ip_payments",
+      [`${runId}-%`],
+    );
+    return { missing: Math.max(0, load.acked.length - Number(rows[0]!.recorded)), pending: Number(rows[0]!.pending) };
+  };
+  const drained = await until('every payment recorded and settled', GRACE_SECONDS * 1000, async () => {
+    const { missing, pending } = await outstanding();
+    return missing === 0 && pending === 0;
+  }).catch(() => false);
+  const drainSeconds = drained ? (Date.now() - drainStart) / 1000 : null;
+  const left = await outstanding();
+  check(
+    `no payment PENDING after a ${GRACE_SECONDS} s grace`,
+    drained,
+    drained ? `all recorded and settled ${drainSeconds!.toFixed(1)} s after the load` : `${left.pending} still PENDING, ${left.missing} acknowledged not yet in the read model`,
+  );
+
+  // Idempotent replays of acknowledged payments: the first result, nothing moved twice (checked below by the row counts).
+  const replayed = load.acked.filter((_, index) => index % Math.max(1, Math.floor(load.acked.length / REPLAYS)) === 0).slice(0, REPLAYS);
+  let replayMismatches = 0;
+  const replayDetails: string[] = [];
+  for (const [id, amount, sender, recipient, , , key] of replayed) {
+    const answer = await api.post('/instant-payments/payments', { recipientAlias: clients[recipient]!.alias, amount: String(amount), reference: key }, {
+      token: clients[sender]!.token,
+      headers: { 'idempotency-key': key },
+    });
+    if (answer.status !== 201 || answer.body.id !== id) {
+      replayMismatches += 1;
+      if (replayDetails.length < 3) replayDetails.push(`${key}: ${answer.status} ${answer.body?.id ?? answer.body?.code}`);
+    }
+  }
+  check('a replay with the same Idempotency-Key returns the first payment', replayMismatches === 0, `${replayed.length - replayMismatches}/${replayed.length}${replayDetails.length ? `; ${replayDetails.join('; ')}` : ''}`);
+
+  const { rows: payments } = await serviceDb.query<{
+    id: string;
+    kind: string;
+    status: string;
+    amount: string;
+    sender_client_id: string;
+    recipient_client_id: string;
+    reference: string | null;
+  }>('select id, kind, status, amount::text, sender_client_id, recipient_client_id, reference from ip_payments');
+  const byId = new Map(payments.map((row) => [row.id, row]));
+  const byReference = new Map<string, number>();
+  for (const row of payments) if (row.reference?.startsWith(`${runId}-`)) byReference.set(row.reference, (byReference.get(row.reference) ?? 0) + 1);
+
+  const wrong: string[] = [];
+  let failedLater = 0;
+  for (const [id, amount, sender, recipient, kind, , key] of load.acked) {
+    const row = byId.get(id);
+    const problem = !row
+      ? 'missing'
+      : row.amount !== String(amount)
+        ? `amount ${row.amount} ≠ ${amount}`
+        : row.sender_client_id !== clients[sender]!.id || row.recipient_client_id !== clients[recipient]!.id
+          ? 'other parties'
+          : row.kind !== kind
+            ? `kind ${row.kind}`
+            : row.reference !== key
+              ? 'other reference'
+              : null;
+    if (problem) wrong.push(`${id}: ${problem}`);
+    else if (row!.status === 'FAILED') failedLater += 1;
+  }
+  check('every acknowledged payment is recorded with its amount, parties and key', wrong.length === 0, `${load.acked.length - wrong.length}/${load.acked.length}${wrong.length ? `; e.g. ${wrong.slice(0, 3).join('; ')}` : ''}`);
+  const duplicates = [...byReference.values()].filter((count) => count > 1).length;
+  check('exactly one payment per Idempotency-Key', duplicates === 0, `${byReference.size} keys recorded, ${duplicates} with more than one payment`);
+  const refusedKeys = new Set(load.refused.filter(([, status]) => status >= 400 && status < 500).map(([key]) => key));
+  const phantoms = payments.filter((row) => row.reference && refusedKeys.has(row.reference) && row.status !== 'FAILED').length;
+  check('no payment moved for a refused request', phantoms === 0, `${refusedKeys.size} refused, ${phantoms} recorded anyway`);
+  check('no acknowledged payment failed afterwards', failedLater === 0, `${failedLater} FAILED after 201`);
+
+  const { rows: balances } = await serviceDb.query<{ id: string; organization_id: string; balance: string }>('select id, organization_id, balance::text from ip_clients');
+  const balanceOf = new Map(balances.map((row) => [row.id, BigInt(row.balance)]));
+  const expected = new Map(all.map((client) => [client.id, client.initial]));
+  for (const row of payments) {
+    const amount = BigInt(row.amount);
+    if (row.status === 'COMPLETED' || row.status === 'PENDING') expected.set(row.sender_client_id, (expected.get(row.sender_client_id) ?? 0n) - amount);
+    if (row.status === 'COMPLETED') expected.set(row.recipient_client_id, (expected.get(row.recipient_client_id) ?? 0n) + amount);
+  }
+  const off = [...expected].filter(([id, amount]) => balanceOf.get(id) !== amount);
+  check('every client balance equals its funding and its payments', off.length === 0 && balances.length === all.length, `${all.length - off.length}/${all.length} clients${off.length ? `; e.g. ${off.slice(0, 3).map(([id, amount]) => `${id}: ${balanceOf.get(id)} ≠ ${amount}`).join('; ')}` : ''}; ${balances.length} in the read model`);
+
+  const sampleIndexes = Array.from({ length: Math.min(API_BALANCE_SAMPLE, clients.length) }, (_, index) => Math.floor((index * clients.length) / Math.min(API_BALANCE_SAMPLE, clients.length)));
+  let apiOff = 0;
+  for (const index of sampleIndexes) {
+    const me = await api.expect(200, 'GET', '/instant-payments/me', { token: clients[index]!.token });
+    if (BigInt(me.balance) !== balanceOf.get(clients[index]!.id)) apiOff += 1;
+  }
+  check('the API reports the read model’s balances', apiOff === 0, `${sampleIndexes.length - apiOff}/${sampleIndexes.length} sampled clients`);
+
+  const fundedClients = all.reduce((sum, client) => sum + client.initial, 0n);
+  const heldClients = balances.reduce((sum, row) => sum + BigInt(row.balance), 0n);
+  check('client money is conserved', heldClients === fundedClients, `${heldClients} held, ${fundedClients} funded`);
+
+  const bankLines: string[] = [];
+  let banksOk = true;
+  let chainTotal = 0n;
+  for (const bank of banks) {
+    const settlement = await settlementBalance(api, bank);
+    chainTotal += settlement;
+    const initial = all.filter((client) => client.bank === bank.index).reduce((sum, client) => sum + client.initial, 0n);
+    const held = balances.filter((row) => row.organization_id === bank.organizationId).reduce((sum, row) => sum + BigInt(row.balance), 0n);
+    const ok = settlement - held === bank.funded - initial && held <= settlement;
+    banksOk &&= ok;
+    bankLines.push(`bank ${bank.index + 1}: settlement ${settlement}, clients ${held}, headroom ${settlement - held} (was ${bank.funded - initial})`);
+  }
+  check('per bank, settlement − clients is unchanged and backs them', banksOk, bankLines.join('; '));
+  const fundedChain = banks.reduce((sum, bank) => sum + bank.funded, 0n);
+  check('settlement money on the chain is conserved', chainTotal === fundedChain, `${chainTotal} on the chain, ${fundedChain} minted`);
+
+  const serverErrors = load.refused.filter(([, status]) => status === 0 || status >= 500).length;
+  check('no 5xx answer or transport error', serverErrors === 0, `${serverErrors} of ${load.acked.length + load.refused.length} requests`);
+  return { checks, drainSeconds };
+}
+
+function printSummary(report: {
+  serviceInfo: string;
+  mode: string;
+  load: LoadResult;
+  measured: Measured;
+  drainSeconds: number | null;
+  minimal: MinimalResult | null;
+  minimalPostgresCpu: number | null;
+  checks: Check[];
+}) {
+  const { load, measured, minimal } = report;
+  const rate = load.acknowledged / load.elapsedSeconds;
+  const per = (value: number | null) => (value === null || load.acknowledged === 0 ? '–' : ms((value * 1000) / load.acknowledged, 3));
+  const mib = (bytes: number | null) => (bytes === null ? '–' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
+  const window = load.perSecond.slice(0, Math.floor(load.elapsedSeconds));
+  const kindLine = (kind: Kind) => {
+    const result = load.kinds[kind];
+    const answers = Object.entries(result.answers).map(([answer, count]) => `${answer}×${count}`).join(', ');
+    return `p50 ${ms(result.post.p50)}  p95 ${ms(result.post.p95)}  p99 ${ms(result.post.p99)}  max ${ms(result.post.max)}  (${answers || 'none'})`;
+  };
+  const lag = [
+    load.visibility.count > 0
+      ? `p50 ${ms(load.visibility.p50)}  max ${ms(load.visibility.max)} (each connection's last payment, from its 201 until a GET shows it${load.visibility.notVisible ? `; ${load.visibility.notVisible} never` : ''})`
+      : 'not measured by GET',
+    ...(measured.reportedLag.size
+      ? [`largest reported during the load: ${[...measured.reportedLag].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, value]) => `${name} ${value}`).join(', ')}`]
+      : []),
+  ].join('; ');
+  const rows: Array<[string, string]> = [
+    ['service', report.serviceInfo],
+    ['setup', `${knobs.banks} banks, ${knobs.clients} clients (${report.mode}), ${knobs.connections} connections, ${knobs.seconds} s, 80 % INTERNAL`],
+    ['throughput', `${rate.toFixed(1)} payments/s (${load.acknowledged} acknowledged in ${load.elapsedSeconds.toFixed(1)} s; per second min ${Math.min(...window)} / max ${Math.max(...window)})`],
+    ['POST INTERNAL', kindLine('INTERNAL')],
+    ['POST CROSS_ORG', kindLine('CROSS_ORGANIZATION')],
+    [
+      'cross-bank →COMPLETED',
+      `p50 ${ms(load.completion.latency.p50)}  p99 ${ms(load.completion.latency.p99)}  max ${ms(load.completion.latency.max)}  (${load.completion.completed} of ${load.completion.sampled} sampled completed, polled every ${load.completion.pollIntervalMs} ms${load.completion.skipped ? `, ${load.completion.skipped} skipped` : ''}${load.completion.timedOut ? `, ${load.completion.timedOut} timed out` : ''}${load.completion.failed ? `, ${load.completion.failed} FAILED` : ''})`,
+    ],
+    ['projection lag', lag],
+    ['settled after load', report.drainSeconds === null ? 'not within the grace period' : `${report.drainSeconds.toFixed(1)} s until the read model held every acknowledged payment and nothing PENDING`],
+    ['service peak RSS', `${mib(measured.peakRss)} during the load (${mib(measured.setupPeakRss)} during setup)`],
+    ['service CPU/payment', per(measured.serviceCpu)],
+    ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
+    ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(1)} (${measured.roundTrips} queries)`],
+    ['load generator CPU', `${per(load.cpuSeconds)} per payment`],
+    ['machine', `${(measured.machineBusy * 100).toFixed(0)} % busy during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
+  ];
+  if (minimal) {
+    rows.push([
+      'minimal ledger',
+      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.acknowledged), 3)}/payment${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
+    ]);
+    rows.push(['emisor / minimal', `${(rate / minimal.paymentsPerSecond).toFixed(3)}×`]);
+  } else rows.push(['minimal ledger', 'skipped (BENCH_SKIP_BASELINE)']);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log('\n=== Instant Payments benchmark ===');
+  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+  console.log(`per-second acknowledgements: ${load.perSecond.join(' ')}`);
+  if (load.errorSamples.length) console.log(`error samples:\n  ${load.errorSamples.slice(0, 5).join('\n  ')}`);
+  console.log('\n=== Checks ===');
+  for (const check of report.checks) console.log(`${check.ok ? 'PASS' : 'FAIL'}  ${check.name} — ${check.detail}`);
+}
+
+async function main(): Promise<void> {
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const runId = `r${stamp}`;
+  const work = mkdtempSync(join(tmpdir(), 'bench-payments-'));
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanUp = async () => {
+    while (cleanups.length) await cleanups.pop()!().catch((error) => log(`clean-up: ${error instanceof Error ? error.message : error}`));
+  };
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+  let failed = true;
+  try {
+    // The PostgreSQL server: DATABASE_URL's, or an embedded one of our own, so the minimal ledger shares it.
+    let serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl) {
+      log('DATABASE_URL unset: starting an embedded PostgreSQL');
+      const folder = mkdtempSync(join(tmpdir(), 'bench-payments-postgres-'));
+      chmodSync(folder, 0o755); // under root the cluster runs as the postgres user, who must reach it
+      cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+      const embedded = await startEmbeddedPostgres({ dataDir: join(folder, 'pg'), persistent: false });
+      cleanups.push(() => embedded.stop());
+      serverUrl = embedded.url;
+    }
+    const serviceDatabase = `bench_payments_${stamp}`;
+    await createDatabase(serverUrl, serviceDatabase);
+    if (!KEEP_DATABASE) cleanups.push(() => dropDatabase(serverUrl!, serviceDatabase));
+    const serviceDbUrl = databaseUrl(serverUrl, serviceDatabase);
+
+    const port = await freePortInRange(4800, 4899);
+    const origin = `http://127.0.0.1:${port}`;
+    let serviceInfo = SERVICE_DIR;
+    try {
+      serviceInfo += ` @ ${execFileSync('git', ['-C', SERVICE_DIR, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim()}`;
+    } catch {
+      // not a git checkout
+    }
+    log(`service ${serviceInfo} on ${origin}, database ${serviceDatabase}, work folder ${work}`);
+    const service = Service.start(
+      {
+        ...process.env,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: serviceDbUrl,
+        DATA_DIR: join(work, 'data'),
+        DEMO_DATA: 'false',
+        IP_DEMO_ENABLED: 'true',
+        DEMO_STARTING_BALANCE: knobs.initialBalance.toString(),
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        JWT_ACCESS_EXPIRATION: '6h',
+        CLIENT_TOKEN_TTL: '6h',
+        PASSWORD_HASH_COST: '10',
+        SEED_ADMIN_EMAIL: ADMIN.email,
+        SEED_ADMIN_PASSWORD: ADMIN.password,
+        MAIL_TRANSPORT: 'outbox',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      },
+      work,
+    );
+    cleanups.push(() => service.stop());
+    const api = new Api(origin, { connections: SETUP_CONCURRENCY });
+    cleanups.push(() => api.close());
+    await service.ready(api);
+
+    const setupStarted = Date.now();
+    const login = await api.expect(200, 'POST', '/auth/login', { body: ADMIN });
+    const clientsPerBank = Array.from({ length: knobs.banks }, (_, bank) => Math.floor(knobs.clients / knobs.banks) + (bank < knobs.clients % knobs.banks ? 1 : 0));
+    const banks = await setUpBanks(api, login.accessToken, clientsPerBank);
+    const { clients, all, mode } = await setUpClients(origin, api, banks);
+
+    const serviceDb = openPool(serviceDbUrl);
+    cleanups.push(() => serviceDb.end());
+    const fundedClients = all.reduce((sum, client) => sum + client.initial, 0n);
+    await until('the clients in the read model', 60_000, async () => {
+      const { rows } = await serviceDb.query<{ count: string; total: string | null }>('select count(*) as count, sum(balance)::text as total from ip_clients');
+      return Number(rows[0]!.count) === all.length && BigInt(rows[0]!.total ?? '0') === fundedClients;
+    });
+    log(`setup done in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s`);
+
+    // The measured window.
+    const postgresCpu = await PostgresCpu.open(serverUrl);
+    if (postgresCpu) cleanups.push(() => postgresCpu.close());
+    else log('PostgreSQL does not run on this machine: no PostgreSQL CPU figures');
+    const lagReported = (await reportedProjectionLag(api)).size > 0;
+    await postgresCpu?.begin(serviceDatabase);
+    const before = {
+      serviceCpu: cpuSeconds(service.pid),
+      serverCpu: postgresCpu?.serverSeconds() ?? null,
+      roundTrips: await service.roundTrips(),
+      machine: machineCpu(),
+      load: loadAverage(),
+      setupPeakRss: peakRss(service.pid),
+    };
+    const peakReset = resetPeakRss(service.pid);
+    if (PROFILE) await service.profile({ profile: 'start' });
+    const lagDuringLoad = new Map<string, number>();
+    let sampling = true;
+    const sampler = (async () => {
+      for (let tick = 0; sampling; tick++) {
+        await postgresCpu?.sample();
+        if (lagReported && tick % 2 === 0)
+          for (const [name, value] of await reportedProjectionLag(api)) lagDuringLoad.set(name, Math.max(lagDuringLoad.get(name) ?? 0, value));
+        await sleep(500);
+      }
+    })();
+    const window: { measured?: Measured } = {};
+    log(`load: ${knobs.seconds} s at ${knobs.connections} connections`);
+    const load = await runLoad(
+      { baseUrl: origin, seconds: knobs.seconds, connections: knobs.connections, internalShare: knobs.internalShare, runId, maxAmount: knobs.maxAmount, clients: clients.map(({ id, alias, token, bank }) => ({ id, alias, token, bank })) },
+      work,
+      async () => {
+        sampling = false;
+        await sampler;
+        await postgresCpu?.sample();
+        const serviceCpu = cpuSeconds(service.pid);
+        const serverCpu = postgresCpu?.serverSeconds() ?? null;
+        const roundTrips = await service.roundTrips();
+        const machine = machineCpu();
+        if (PROFILE) await service.profile({ profile: 'stop', out: PROFILE });
+        window.measured = {
+          serviceCpu: serviceCpu !== null && before.serviceCpu !== null ? serviceCpu - before.serviceCpu : null,
+          postgresDatabaseCpu: postgresCpu ? postgresCpu.databaseSeconds() : null,
+          postgresServerCpu: serverCpu !== null && before.serverCpu !== null ? serverCpu - before.serverCpu : null,
+          roundTrips: roundTrips !== null && before.roundTrips !== null ? roundTrips - before.roundTrips : null,
+          peakRss: peakReset ? peakRss(service.pid) : null,
+          setupPeakRss: before.setupPeakRss,
+          machineBusy: (machine.busy - before.machine.busy) / Math.max(1, machine.total - before.machine.total),
+          loadBefore: before.load,
+          loadAfter: loadAverage(),
+          reportedLag: lagDuringLoad,
+        };
+      },
+    );
+    const measured = window.measured;
+    if (!measured) throw new Error('the load generator never closed its window');
+
+    log('verifying');
+    const { checks, drainSeconds } = await verify({ api, serviceDb, banks, clients, all, load, runId });
+    await service.stop();
+
+    let minimal: MinimalResult | null = null;
+    let minimalPostgresCpu: number | null = null;
+    if (!SKIP_BASELINE) {
+      const minimalDatabase = `bench_minimal_${stamp}`;
+      await createDatabase(serverUrl, minimalDatabase);
+      cleanups.push(() => dropDatabase(serverUrl!, minimalDatabase));
+      log(`minimal ledger: ${knobs.seconds} s at ${knobs.connections} connections on ${minimalDatabase}`);
+      const output = join(work, 'minimal.json');
+      await postgresCpu?.begin(minimalDatabase);
+      let sampleMinimal = true;
+      const minimalSampler = (async () => {
+        while (sampleMinimal) {
+          await postgresCpu?.sample();
+          await sleep(500);
+        }
+      })();
+      const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'minimal-ledger.ts'), output], {
+        cwd: resolve(__dirname, '..'),
+        env: { ...process.env, BENCH_MINIMAL_DATABASE_URL: databaseUrl(serverUrl, minimalDatabase) },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      const code = await new Promise<number | null>((done) => child.once('exit', done));
+      sampleMinimal = false;
+      await minimalSampler;
+      if (code !== 0) throw new Error(`the minimal ledger exited with ${code}`);
+      minimal = JSON.parse(readFileSync(output, 'utf8')) as MinimalResult;
+      minimalPostgresCpu = postgresCpu ? postgresCpu.databaseSeconds() : null;
+      checks.push({
+        name: 'the minimal ledger conserved its money',
+        ok: minimal.conserved,
+        detail: `${minimal.acknowledged} payments, ${minimal.insufficientFunds} refused for funds, ${minimal.errors} errors`,
+      });
+    }
+
+    const report = { serviceInfo, mode, load, measured, drainSeconds, minimal, minimalPostgresCpu, checks };
+    printSummary(report);
+    if (PROFILE) {
+      console.log(`\n=== Service CPU profile of the load (${PROFILE}) ===`);
+      for (const line of summarizeProfile(PROFILE, SERVICE_DIR)) console.log(line);
+    }
+    if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify({ ...report, measured: { ...measured, reportedLag: Object.fromEntries(measured.reportedLag) }, load: { ...load, acked: undefined, refused: undefined } }, null, 2));
+    failed = checks.some((check) => !check.ok);
+  } finally {
+    await cleanUp();
+    if (failed) log(`work folder kept: ${work} (service log: service.log)`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

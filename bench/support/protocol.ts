@@ -1,0 +1,56 @@
+import type { Summary } from './stats';
+
+/** What the orchestrator (bench/payments.ts) hands the load generator (bench/payments-load.ts), as a JSON file. */
+export interface LoadInput {
+  baseUrl: string;
+  seconds: number;
+  connections: number;
+  /** share of payments to a client of the sender's own bank (the rest go to another bank) */
+  internalShare: number;
+  /** prefix of every Idempotency-Key (and payment reference) of this run */
+  runId: string;
+  /** amounts are drawn uniformly from 1..maxAmount base units */
+  maxAmount: number;
+  clients: BenchClient[];
+}
+
+export interface BenchClient {
+  id: string;
+  alias: string;
+  token: string;
+  /** index of the bank in the orchestrator's list */
+  bank: number;
+}
+
+export type Kind = 'INTERNAL' | 'CROSS_ORGANIZATION';
+
+/** One acknowledged (201) payment: [id, amount, sender index, recipient index, kind, status at ack, Idempotency-Key]. */
+export type Acked = [string, number, number, number, Kind, string, string];
+/** One request that did not get a 201: [Idempotency-Key, HTTP status (0: transport error), code]. */
+export type Refused = [string, number, string];
+
+export interface KindResult {
+  attempts: number;
+  /** answers counted by `<status> <code>`, e.g. `201 COMPLETED`, `422 INSUFFICIENT_FUNDS`, `0 ECONNRESET` */
+  answers: Record<string, number>;
+  /** latency of the 201 answers */
+  post: Summary;
+}
+
+export interface LoadResult {
+  elapsedSeconds: number;
+  acknowledged: number;
+  /** acknowledged payments per whole second of the window */
+  perSecond: number[];
+  kinds: Record<Kind, KindResult>;
+  /** POST sent → COMPLETED seen, for a sample of cross-bank payments */
+  /** `skipped`: sampled while too many were being followed already */
+  completion: { sampled: number; completed: number; failed: number; timedOut: number; skipped: number; latency: Summary; pollIntervalMs: number };
+  /** per loop, at the end of the window: from the 201 of its last payment until a GET shows it */
+  visibility: Summary & { notVisible: number };
+  /** CPU seconds the load generator used (user + system) */
+  cpuSeconds: number;
+  acked: Acked[];
+  refused: Refused[];
+  errorSamples: string[];
+}

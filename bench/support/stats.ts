@@ -1,0 +1,17 @@
+/** Latency summaries: percentiles by nearest rank over every sample (no histogram buckets). */
+export interface Summary {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function summarize(samples: ArrayLike<number>): Summary {
+  const sorted = Float64Array.from(samples).sort();
+  const rank = (q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!);
+  return { count: sorted.length, p50: rank(0.5), p95: rank(0.95), p99: rank(0.99), max: sorted.length ? sorted[sorted.length - 1]! : NaN };
+}
+
+export const ms = (value: number | null | undefined, digits = 1) =>
+  value === null || value === undefined || Number.isNaN(value) ? '–' : `${value.toFixed(digits)} ms`;

@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { chainOperatorKey } from '../runtime/chain-operator';
+import { ConfigError, loadConfig, type Config } from '../runtime/config';
+import { createKnex, createPool, migrateToLatest } from '../runtime/database';
+import { openServiceDatabase } from '../runtime/database-url';
+import { createLogger } from '../runtime/logger';
+import { loadSecrets } from '../runtime/secrets';
+import { PostgresEventStore } from '../write-side/event-store/postgres-event-store';
+import { startChainNode } from './node';
+
+const nodeSchema = z.object({
+  CHAIN_RPC_PORT: z.coerce.number().int().min(0).max(65535).default(26657),
+  CHAIN_RPC_HOST: z.string().min(1).default('127.0.0.1'),
+});
+
+/**
+ * `npm run chain`: the embedded ledger chain as its own process. Its blocks live in DATABASE_URL (a
+ * database of its own, not the service's) or in an embedded PostgreSQL under DATA_DIR/chain-node; its
+ * genesis operator is the platform operator key derived from KEY_ENCRYPTION_KEY (or DATA_DIR's
+ * secrets, the ones `npm start` uses with the same DATA_DIR), so the seed step can run against it.
+ */
+async function main(): Promise<void> {
+  let config: Config;
+  let node: z.infer<typeof nodeSchema>;
+  try {
+    config = loadConfig();
+    const parsed = nodeSchema.safeParse(process.env);
+    if (!parsed.success) throw new ConfigError(`Invalid configuration:\n${parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`);
+    node = parsed.data;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openServiceDatabase({ DATABASE_URL: config.DATABASE_URL, DATA_DIR: join(config.DATA_DIR, 'chain-node') }, logger);
+  const db = createKnex(database.url, 2);
+  await migrateToLatest(db);
+  await db.destroy();
+  const pool = createPool(database.url, 5);
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost'));
+  const operator = chainOperatorKey(loadSecrets(config).keyEncryptionKey, config.CHAIN_PREFIX);
+  const chainNode = await startChainNode({
+    store: new PostgresEventStore(pool),
+    genesis: { chainId: config.CHAIN_ID, prefix: config.CHAIN_PREFIX, operatorAddress: operator.address, nativeDenom: config.NATIVE_DENOM },
+    blockMs: config.CHAIN_BLOCK_MS,
+    port: node.CHAIN_RPC_PORT,
+    host: node.CHAIN_RPC_HOST,
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'chain node shutting down');
+    await chainNode.close().catch((error) => logger.error({ err: error }, 'chain node stop failed'));
+    await pool.end();
+    await database.stop().catch((error) => logger.error({ err: error }, 'embedded PostgreSQL stop failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  console.log(
+    [
+      `Emisor chain node ${config.CHAIN_ID} at height ${await chainNode.chain.getHeight()}`,
+      `  CometBFT RPC: ${chainNode.url}`,
+      `  Operator:     ${operator.address} (genesis admin of ${config.NATIVE_DENOM})`,
+      `  Blocks in:    ${config.DATABASE_URL ? '(DATABASE_URL)' : join(config.DATA_DIR, 'chain-node')}`,
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

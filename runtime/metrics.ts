@@ -1,0 +1,194 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Knex } from 'knex';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Projection } from '../projections/projection';
+import type { Chain } from '../write-side/chain/chain';
+import type { EventStore } from '../write-side/event-store/event-store';
+
+/** Payments settled within this window make up the settlement-latency quantiles. */
+const SETTLEMENT_WINDOW = '15 minutes';
+/** Projection lag is counted up to this many events (a rebuild-sized backlog needs no exact figure). */
+const LAG_CAP = 100_000;
+
+export interface MetricsSources {
+  db: Knex;
+  chain: Chain;
+  /** Whether events live in this PostgreSQL database (EVENT_STORE=postgres): projection lag is measured there. */
+  eventsInDatabase: boolean;
+  projections: readonly Pick<Projection, 'name' | 'handles'>[];
+}
+
+/**
+ * The contract's "Operations" metrics, in a registry of this service instance. Request and append
+ * figures are observed as they happen; payments, settlement latency, projection lag and the chain are
+ * read from the database and the chain when Prometheus scrapes, so every process reports the same
+ * truth whichever one did the work.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly httpRequests = new Counter({
+    name: 'emisor_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly httpDuration = new Histogram({
+    name: 'emisor_http_request_duration_seconds',
+    help: 'HTTP request latency, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly appendDuration = new Histogram({
+    name: 'emisor_event_store_append_duration_seconds',
+    help: 'Event-store append latency',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [this.registry],
+  });
+  private lastBlock: { height: number; at: number } | null = null;
+  private blockSeconds: number | null = null;
+
+  constructor(sources: MetricsSources) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'emisor_process_' });
+    const self = this;
+    new Gauge({
+      name: 'emisor_payments',
+      help: 'Instant Payments by kind and status',
+      labelNames: ['kind', 'status'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        await quietly(async () => {
+          const rows: { kind: string; status: string; count: string }[] = await sources.db('ip_payments').select('kind', 'status').count('* as count').groupBy('kind', 'status');
+          for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.count));
+        });
+      },
+    });
+    new Gauge({
+      name: 'emisor_settlement_latency_seconds',
+      help: `Cross-bank settlement latency (initiated to settled) of the payments settled in the last ${SETTLEMENT_WINDOW}`,
+      labelNames: ['quantile'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        await quietly(async () => {
+          const { rows } = await sources.db.raw(
+            `select percentile_cont(array[0.5, 0.9, 0.99]) within group (order by extract(epoch from settled_at - created_at)) as q
+             from ip_payments where settled_at is not null and settled_at > now() - interval '${SETTLEMENT_WINDOW}'`,
+          );
+          const quantiles: number[] | null = rows[0]?.q ?? null;
+          if (quantiles) ['0.5', '0.9', '0.99'].forEach((quantile, index) => this.set({ quantile }, Number(quantiles[index])));
+        });
+      },
+    });
+    new Gauge({
+      name: 'emisor_projection_lag_events',
+      help: 'Events of the types a projection handles that it has not applied yet',
+      labelNames: ['projection'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        if (!sources.eventsInDatabase) return;
+        await quietly(async () => {
+          const { rows } = await sources.db.raw(
+            `select p.name, (select count(*) from (select 1 from events e
+               where e.type = any(p.handles)
+                 and (c.name is null or (e.transaction_id, e.position) > (c.commit_position, c.prepare_position))
+               limit ${LAG_CAP}) behind) as lag
+             from jsonb_to_recordset(?::jsonb) as p(name text, handles text[])
+             left join projection_checkpoints c on c.name = p.name`,
+            [JSON.stringify(sources.projections.map(({ name, handles }) => ({ name, handles })))],
+          );
+          for (const row of rows as { name: string; lag: string }[]) this.set({ projection: row.name }, Number(row.lag));
+        });
+      },
+    });
+    new Gauge({
+      name: 'emisor_chain_height',
+      help: 'Latest block height of the ledger chain',
+      registers: [this.registry],
+      async collect() {
+        await quietly(async () => {
+          const { height } = await sources.chain.status();
+          self.observeHeight(height);
+          this.set(height);
+        });
+      },
+    });
+    new Gauge({
+      name: 'emisor_chain_block_time_seconds',
+      help: 'Seconds per block between the last two scrapes that saw the height move',
+      registers: [this.registry],
+      collect() {
+        if (self.blockSeconds !== null) this.set(self.blockSeconds);
+      },
+    });
+  }
+
+  private observeHeight(height: number): void {
+    const now = Date.now();
+    if (this.lastBlock && height > this.lastBlock.height) this.blockSeconds = (now - this.lastBlock.at) / 1000 / (height - this.lastBlock.height);
+    if (!this.lastBlock || height !== this.lastBlock.height) this.lastBlock = { height, at: now };
+  }
+
+  /** Times every append of `store` (the same object, so every holder of it is measured). */
+  instrumentEventStore(store: EventStore): EventStore {
+    const append = store.append.bind(store);
+    store.append = async (...args) => {
+      const end = this.appendDuration.startTimer();
+      try {
+        const appended = await append(...args);
+        end({ outcome: 'appended' });
+        return appended;
+      } catch (error) {
+        end({ outcome: 'failed' });
+        throw error;
+      }
+    };
+    return store;
+  }
+
+  /** Counts and times each request under its route template (ids never become label values). */
+  httpMiddleware() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const end = this.httpDuration.startTimer();
+      res.on('finish', () => {
+        const template = req.route?.path;
+        const route = typeof template === 'string' ? `${req.originalUrl.startsWith('/api') ? '/api' : ''}${template}` : 'unmatched';
+        const labels = { method: req.method, route, status: String(res.statusCode) };
+        this.httpRequests.inc(labels);
+        end(labels);
+      });
+      next();
+    };
+  }
+
+  /** `GET /metrics`: Prometheus text; with `token` set, only for that bearer token. */
+  handler(token: string | undefined) {
+    return async (req: Request, res: Response, next: NextFunction) => {
+      if (token !== undefined && !bearerMatches(req.header('authorization'), token)) {
+        res.status(401).type('application/problem+json').json({ type: 'about:blank', title: 'Unauthenticated', status: 401, code: 'UNAUTHENTICATED', detail: 'The metrics token is required' });
+        return;
+      }
+      try {
+        const text = await this.registry.metrics();
+        res.type(this.registry.contentType).send(text);
+      } catch (error) {
+        next(error);
+      }
+    };
+  }
+}
+
+/** A source that cannot answer (the database is down) leaves its series out of this scrape, not the whole scrape. */
+async function quietly(read: () => Promise<void>): Promise<void> {
+  await read().catch(() => undefined);
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const presented = Buffer.from(header?.startsWith('Bearer ') ? header.slice(7) : '');
+  const expected = Buffer.from(token);
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
+}

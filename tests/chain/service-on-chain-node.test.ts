@@ -1,0 +1,97 @@
+import { balancesProjection } from '../../projections/balances';
+import { loadConfig } from '../../runtime/config';
+import type { TxResult } from '../../write-side/chain/chain';
+import { CosmosChain } from '../../write-side/chain/cosmos-chain';
+import { CHAIN_STREAM } from '../../write-side/chain/embedded-chain';
+import { generateCustodyKey } from '../../write-side/chain/keys';
+import { msgBurn, msgMint, msgSend } from '../../write-side/chain/messages';
+import { OBSERVED_STREAM } from '../../write-side/chain/observer';
+import { signAndBroadcast } from '../../write-side/chain/signer';
+import { startTestChainNode, type TestChainNode } from '../support/test-chain-node';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestRuntime, TEST_KEY_ENCRYPTION_KEY, type TestRuntime } from '../support/test-runtime';
+
+/** The service with CHAIN=cosmos against a chain node, whatever TEST_CHAIN says. */
+let nodeDatabase: TestDatabase;
+let node: TestChainNode;
+let t: TestRuntime;
+
+beforeAll(async () => {
+  nodeDatabase = await createTestDatabase();
+  const settings = { KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY, CHAIN_BLOCK_MS: '10' };
+  node = await startTestChainNode(nodeDatabase, loadConfig(settings));
+  t = await createTestRuntime({
+    projections: [balancesProjection],
+    configOverrides: { ...settings, CHAIN: 'cosmos', CHAIN_RPC_URL: node.url },
+  });
+}, 60000);
+afterAll(async () => {
+  await t?.close();
+  await node?.close();
+  await nodeDatabase?.drop();
+});
+
+async function folded(result: TxResult): Promise<void> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const head: { height: string } | undefined = await t.services.db('chain_head').first('height');
+    if (Number(head?.height ?? 0) >= result.height) return;
+    if (Date.now() > deadline) throw new Error(`the balances projection did not reach height ${result.height}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('the service with CHAIN=cosmos against a chain node', () => {
+  it('uses the Cosmos adapter, with the operator the node made genesis admin of the native denom', async () => {
+    expect(t.services.chain).toBeInstanceOf(CosmosChain);
+    expect(await t.services.chain.status()).toMatchObject({ chainId: 'emisor-1' });
+    expect(await t.services.chain.getAccount(t.services.chainOperator.address)).toMatchObject({ accountNumber: 0 });
+  });
+
+  it('folds the node’s blocks into balances and supply through the adapter, equal to the chain’s answers', async () => {
+    const { chain, chainOperator: operator, db } = t.services;
+    const denom = t.services.config.NATIVE_DENOM;
+    const [alice, bob] = [generateCustodyKey('emisor'), generateCustodyKey('emisor')];
+    const minted = await signAndBroadcast(chain, [operator], [msgMint(operator.address, 10_000n, denom, alice.address)]);
+    expect(minted.code).toBe(0);
+    const sent = await signAndBroadcast(chain, [alice], [msgSend(alice.address, bob.address, 2_500n, denom), msgSend(alice.address, operator.address, 500n, denom)]);
+    expect(sent.code).toBe(0);
+    const burned = await signAndBroadcast(chain, [operator], [msgBurn(operator.address, 300n, denom, operator.address)]);
+    expect(burned.code).toBe(0);
+    const overdraft = await signAndBroadcast(chain, [bob], [msgSend(bob.address, alice.address, 1_000_000n, denom)]);
+    expect(overdraft.code).toBe(5);
+    await folded(overdraft);
+
+    const balances = await db('chain_balances').whereIn('address', [operator.address, alice.address, bob.address]).orderBy('address');
+    const expected = [
+      { address: operator.address, denom, amount: '200' },
+      { address: alice.address, denom, amount: '7000' },
+      { address: bob.address, denom, amount: '2500' },
+    ].sort((a, b) => (a.address < b.address ? -1 : 1));
+    expect(balances).toEqual(expected);
+    for (const row of expected) expect(await chain.getBalance(row.address, denom)).toBe(BigInt(row.amount));
+    expect(await db('chain_supply').where({ denom }).first('supply', 'minted', 'burned', 'mints', 'burns')).toEqual({
+      supply: '9700',
+      minted: '10000',
+      burned: '300',
+      mints: '1',
+      burns: '1',
+    });
+    expect(await chain.getSupply(denom)).toBe(9_700n);
+    const movements = await db('chain_movements').where({ tx_hash: sent.txHash }).orderBy(['movement_index', 'direction']).select('direction', 'address', 'kind', 'amount');
+    expect(movements).toEqual([
+      { direction: 'IN', address: bob.address, kind: 'SEND', amount: '2500' },
+      { direction: 'OUT', address: alice.address, kind: 'SEND', amount: '2500' },
+      { direction: 'IN', address: operator.address, kind: 'SEND', amount: '500' },
+      { direction: 'OUT', address: alice.address, kind: 'SEND', amount: '500' },
+    ]);
+  });
+
+  it('records the node’s blocks as observed blocks, once each, and keeps none as its own chain', async () => {
+    const observed = await t.services.eventStore.readStream(OBSERVED_STREAM);
+    const heights = observed.map((event) => (event.data as { height: number }).height);
+    expect(heights).toEqual([...new Set(heights)].sort((a, b) => a - b));
+    expect(heights.length).toBeGreaterThanOrEqual(4);
+    expect(await t.services.eventStore.readStream(CHAIN_STREAM)).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import { createLogger } from '../../runtime/logger';
+import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { PostgresSnapshotStore } from '../../write-side/event-store/snapshots';
+import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
+import { BankLedger, LEDGER_TUNING, type LedgerPorts } from '../../write-side/instant-payments/ledger';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+/**
+ * The bank ledger's single writer on a real PostgreSQL event store: many concurrent requests are
+ * decided in memory and appended together; a ledger loads from its snapshot plus the tail; a second
+ * writer of the same bank costs retries, never a lost update.
+ */
+describe('bank ledger (single writer, group commit, snapshots)', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let ports: LedgerPorts;
+  const context = { actorId: null, organizationId: 'bank', correlationId: 'test', now: new Date('2026-11-23T10:00:00Z') };
+  let bankNumber = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool);
+    ports = {
+      eventStore: store,
+      snapshots: new PostgresSnapshotStore(database.knex),
+      facts: {
+        banks: async (ids) => new Map(ids.map((id) => [id, { status: 'ACTIVE' }])),
+        settlementBalance: async () => 10n ** 12n,
+        recordedPayments: async () => new Map(),
+      },
+      readModelReached: async () => true,
+      logger: createLogger('silent'),
+    };
+  });
+  afterAll(() => database.drop());
+
+  const request = (command: BankLedgerCommand) => ({ command: () => command, context, needs: { banks: ['x'] } });
+
+  /** A bank with `clients` clients of 1,000,000 each, all with aliases. */
+  async function bankWithClients(clients: number): Promise<{ id: string; ledger: BankLedger }> {
+    const id = `bank-${++bankNumber}`;
+    const ledger = await BankLedger.load(id, ports);
+    await Promise.all(
+      Array.from({ length: clients }, (_, n) =>
+        ledger.submit(request({ type: 'RegisterClient', clientId: `c${n}`, name: `c${n}`, externalRef: null, demo: true, startingBalance: 1_000_000n, bank: { status: 'ACTIVE' }, settlementBalance: 10n ** 12n })),
+      ),
+    );
+    await Promise.all(Array.from({ length: clients }, (_, n) => ledger.submit(request({ type: 'ActivateAlias', clientId: `c${n}`, alias: `c${n}.alias` }))));
+    return { id, ledger };
+  }
+
+  const pay = (id: string, paymentId: string, from: number, to: number, amount: bigint): BankLedgerCommand => ({
+    type: 'Pay',
+    paymentId,
+    senderClientId: `c${from}`,
+    recipient: { clientId: `c${to}`, organizationId: id, alias: `c${to}.alias`, active: true },
+    amount,
+    reference: null,
+    requestFingerprint: null,
+    senderBank: { status: 'ACTIVE' },
+    recipientBank: { status: 'ACTIVE' },
+    recorded: null,
+    now: context.now.toISOString(),
+  });
+
+  describe('group commit', () => {
+    it('appends the decisions of many concurrent requests in a few transactions, each decided on the state before it', async () => {
+      const { id, ledger } = await bankWithClients(10);
+      const append = jest.spyOn(store, 'append');
+      const decisions = await Promise.allSettled(Array.from({ length: 300 }, (_, n) => ledger.submit(request(pay(id, `p${n}`, n % 10, (n + 1) % 10, 1000n)))));
+      expect(decisions.every((decision) => decision.status === 'fulfilled')).toBe(true);
+      expect(append.mock.calls.length).toBeLessThanOrEqual(10);
+      append.mockRestore();
+      const balances = [...ledger.view.clients.values()].map((client) => client.balance);
+      expect(balances.reduce((sum, balance) => sum + balance, 0n)).toBe(10_000_000n);
+      expect(balances).toEqual(Array.from({ length: 10 }, () => 1_000_000n));
+    });
+
+    it('answers a refused command with its error and still commits the others of its round', async () => {
+      const { id, ledger } = await bankWithClients(2);
+      const [ok, refused] = await Promise.allSettled([
+        ledger.submit(request(pay(id, 'ok', 0, 1, 1_000_000n))),
+        ledger.submit(request(pay(id, 'broke', 0, 1, 1n))),
+      ]);
+      expect(ok.status).toBe('fulfilled');
+      expect(refused.status === 'rejected' && (refused.reason as { code: string }).code).toBe('INSUFFICIENT_FUNDS');
+      const reloaded = await BankLedger.load(id, ports);
+      expect(reloaded.view.clients.get('c1')!.balance).toBe(2_000_000n);
+    });
+  });
+
+  describe('loading', () => {
+    it('loads from the snapshot plus the tail after it, to the same state as a full replay', async () => {
+      const every = LEDGER_TUNING.snapshotEvery;
+      LEDGER_TUNING.snapshotEvery = 100;
+      try {
+        const { id, ledger } = await bankWithClients(5);
+        for (let round = 0; round < 3; round++)
+          await Promise.all(Array.from({ length: 50 }, (_, n) => ledger.submit(request(pay(id, `r${round}-${n}`, n % 5, (n + 2) % 5, BigInt(n + 1))))));
+        await new Promise((resolve) => setTimeout(resolve, 200)); // the snapshot is saved in the background
+        const snapshot = await ports.snapshots.load(`ip-bank-${id}`);
+        expect(snapshot!.version).toBeGreaterThanOrEqual(100);
+
+        const read = jest.spyOn(store, 'readStream');
+        const loaded = await BankLedger.load(id, ports);
+        expect(read.mock.calls.map((call) => call[1]?.afterVersion)).toEqual([snapshot!.version]);
+        read.mockRestore();
+        expect([...loaded.view.clients.values()]).toEqual([...ledger.view.clients.values()]);
+        expect(loaded.view.clientTotal).toBe(ledger.view.clientTotal);
+
+        await database.knex('stream_snapshots').where({ stream_id: `ip-bank-${id}` }).delete();
+        const replayed = await BankLedger.load(id, ports);
+        expect([...replayed.view.clients.values()]).toEqual([...ledger.view.clients.values()]);
+      } finally {
+        LEDGER_TUNING.snapshotEvery = every;
+      }
+    });
+  });
+
+  describe('two writers of one bank', () => {
+    it('never lose an update: a writer that lost the race reloads and decides again', async () => {
+      const { id, ledger } = await bankWithClients(4);
+      const second = await BankLedger.load(id, ports);
+      const results = await Promise.allSettled(
+        Array.from({ length: 60 }, (_, n) => (n % 2 === 0 ? ledger : second).submit(request(pay(id, `w${n}`, n % 4, (n + 1) % 4, 600_000n)))),
+      );
+      const accepted = results.filter((result) => result.status === 'fulfilled' && result.value.events.length === 1).length;
+      const refused = results.filter((result) => result.status === 'rejected' && (result.reason as { code?: string }).code === 'INSUFFICIENT_FUNDS').length;
+      const conflicted = results.length - accepted - refused;
+      const final = await BankLedger.load(id, ports);
+      const balances = [...final.view.clients.values()].map((client) => client.balance);
+      expect(balances.every((balance) => balance >= 0n)).toBe(true);
+      expect(balances.reduce((sum, balance) => sum + balance, 0n)).toBe(4_000_000n);
+      const stored = (await store.readStream(`ip-bank-${id}`)).filter((event) => event.type === 'InstantPaymentTransferred');
+      expect(stored).toHaveLength(accepted);
+      expect(accepted + refused + conflicted).toBe(60);
+    });
+  });
+});

@@ -1,0 +1,128 @@
+import { createInstantPayments } from '../../runtime/instant-payments';
+import { startInstantPayments, type InstantPaymentsWorld } from './world';
+
+/**
+ * Batched settlement: per sender bank, the cross-bank payments due go into one chain transaction per
+ * block, signed with a tracked sequence and recorded before it is broadcast, so a batch left open by
+ * an unreachable chain or a crash is finished from its recorded bytes or found by its hash, never
+ * moving value twice.
+ */
+describe('Instant Payments settlement in batches', () => {
+  let w: InstantPaymentsWorld;
+  let ana: { id: string; token: string };
+  let carla: { id: string; token: string };
+  let settlementA: string;
+  let settlementB: string;
+  const FUNDING = 1_000_000n;
+
+  beforeAll(async () => {
+    w = await startInstantPayments();
+    ana = await w.demoClient(w.bankA.organizationId, 'Ana', 'ana.r');
+    carla = await w.demoClient(w.bankB.organizationId, 'Carla', 'carla.r');
+    settlementA = await w.settlementAddress(w.bankA);
+    settlementB = await w.settlementAddress(w.bankB);
+    // The timer's passes are driven by the tests (tick), so that an open batch stays open until they say.
+    await services().settlement.stop();
+  }, 120_000);
+  afterAll(() => {
+    jest.restoreAllMocks();
+    return w?.stop();
+  });
+
+  const services = () => w.f.runtime.services;
+  const balances = async () => [await services().chain.getBalance(settlementA, 'ulps'), await services().chain.getBalance(settlementB, 'ulps')];
+  const count = async (type: string) => Number((await w.f.runtime.db('events').where({ type }).count<{ n: string }[]>('* as n'))[0]!.n);
+  const me = async (token: string) => (await w.asClient(token).get('/instant-payments/me')).body;
+  const pay = (token: string, recipientAlias: string, amount: string) => w.asClient(token).post('/instant-payments/payments', { recipientAlias, amount });
+
+  it('leaves the batch open while the chain is unreachable, then finishes it from the recorded bytes', async () => {
+    const chain = services().chain;
+    const spy = jest.spyOn(chain, 'broadcast').mockRejectedValueOnce(new Error('connection refused'));
+    const paid = await pay(ana.token, 'carla.r', '700');
+    expect(paid.status).toBe(201);
+    await services().settlement.idle();
+    spy.mockRestore();
+    expect((await w.asClient(ana.token).get(`/instant-payments/payments/${paid.body.id}`)).body).toMatchObject({ status: 'PENDING', txHash: null });
+    expect(await balances()).toEqual([FUNDING, FUNDING]);
+    expect((await me(ana.token)).balance).toBe('99300');
+
+    await services().settlement.tick();
+    expect(await w.finished(ana.token, paid.body.id)).toMatchObject({ status: 'COMPLETED', txHash: expect.stringMatching(/^[0-9A-F]{64}$/) });
+    expect(await balances()).toEqual([FUNDING - 700n, FUNDING + 700n]);
+    expect((await me(carla.token)).balance).toBe('100700');
+    await services().settlement.tick();
+    expect(await balances()).toEqual([FUNDING - 700n, FUNDING + 700n]);
+  });
+
+  it('finds a batch that landed before a crash by its hash instead of sending it again', async () => {
+    const chain = services().chain;
+    const original = chain.broadcast.bind(chain);
+    // The transaction reaches the chain, but the process "dies" before recording the outcome.
+    const spy = jest.spyOn(chain, 'broadcast').mockImplementationOnce(async (bytes) => {
+      await original(bytes);
+      throw new Error('process crashed after broadcast');
+    });
+    const paid = await pay(ana.token, 'carla.r', '300');
+    await services().settlement.idle();
+    spy.mockRestore();
+    expect(await balances()).toEqual([FUNDING - 1000n, FUNDING + 1000n]);
+    expect((await w.asClient(carla.token).get('/instant-payments/me')).body.balance).toBe('100700');
+
+    const resend = jest.spyOn(chain, 'broadcast');
+    await services().settlement.tick();
+    expect(resend).not.toHaveBeenCalled();
+    resend.mockRestore();
+    expect((await w.finished(ana.token, paid.body.id)).status).toBe('COMPLETED');
+    expect(await balances()).toEqual([FUNDING - 1000n, FUNDING + 1000n]);
+    expect((await me(carla.token)).balance).toBe('101000');
+  });
+
+  it('signs a refused stale-sequence batch again instead of failing its payments', async () => {
+    const chain = services().chain;
+    const spy = jest.spyOn(chain, 'broadcast').mockResolvedValueOnce({ txHash: 'X', height: 0, code: 32, codespace: 'sdk', rawLog: 'account sequence mismatch', events: [], msgResponses: [] });
+    const paid = await pay(ana.token, 'carla.r', '50');
+    expect((await w.finished(ana.token, paid.body.id)).status).toBe('COMPLETED');
+    spy.mockRestore();
+    expect(await count('InstantPaymentSettlementBatchAbandoned')).toBe(1);
+    expect(await balances()).toEqual([FUNDING - 1050n, FUNDING + 1050n]);
+  });
+
+  it('settles many concurrent cross-bank payments in fewer transactions than payments, each exactly once', async () => {
+    const senders = await Promise.all([1, 2, 3, 4, 5].map((n) => w.demoClient(w.bankA.organizationId, `Sender ${n}`, `sender.${n}`)));
+    const batchesBefore = await count('InstantPaymentSettlementBatchSettled');
+    const before = await balances();
+    const paid = await Promise.all(senders.flatMap((sender) => [1, 2, 3, 4].map(() => pay(sender.token, 'carla.r', '10'))));
+    expect(paid.map((response) => response.status)).toEqual(paid.map(() => 201));
+    for (const [index, response] of paid.entries()) expect((await w.finished(senders[Math.floor(index / 4)]!.token, response.body.id)).status).toBe('COMPLETED');
+    expect(await balances()).toEqual([before[0]! - 200n, before[1]! + 200n]);
+    expect(await count('InstantPaymentSettlementBatchSettled') - batchesBefore).toBeLessThan(20);
+    expect((await me(carla.token)).balance).toBe(String(101_050 + 200));
+  });
+
+  it('resumes an open batch after a restart: a new process finishes it from the store', async () => {
+    const chain = services().chain;
+    const before = await balances();
+    const spy = jest.spyOn(chain, 'broadcast').mockRejectedValueOnce(new Error('process killed before the broadcast'));
+    const paid = await pay(ana.token, 'carla.r', '5');
+    await services().settlement.idle();
+    spy.mockRestore();
+    expect(await balances()).toEqual(before);
+
+    // A second engine on the same store, as after a restart: its ledgers load from the events.
+    const { db, eventStore, commands, projections, logger } = services();
+    const restarted = createInstantPayments({ config: services().config, db, eventStore, commands, projections, chain, logger, keyEncryptionKey: services().keyEncryptionKey });
+    await restarted.settlement.tick();
+    expect((await w.finished(ana.token, paid.body.id)).status).toBe('COMPLETED');
+    expect(await balances()).toEqual([before[0]! - 5n, before[1]! + 5n]);
+    await services().settlement.tick();
+    expect(await balances()).toEqual([before[0]! - 5n, before[1]! + 5n]);
+  });
+
+  it('keeps concurrent payments of one client consistent: no overdraft', async () => {
+    const spender = await w.demoClient(w.bankA.organizationId, 'Spender', 'spender');
+    const spends = await Promise.all([1, 2, 3].map(() => pay(spender.token, 'carla.r', '40000')));
+    const outcomes = spends.map((response) => (response.status === 201 ? 'OK' : response.body.code)).sort();
+    expect(outcomes).toEqual(['INSUFFICIENT_FUNDS', 'OK', 'OK']);
+    expect((await me(spender.token)).balance).toBe('20000');
+  });
+});

@@ -1,0 +1,93 @@
+import { TableChanges } from '../../projections/table-changes';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+/**
+ * A batch's changes, gathered in memory and written set-based, leave the table as the same changes
+ * run one statement at a time would.
+ */
+describe('TableChanges', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.knex.raw(`
+      create table tc_items (
+        id text primary key,
+        name text not null,
+        note text,
+        tags jsonb not null default '[]',
+        archived boolean not null default false,
+        changed_at timestamptz
+      )`);
+  });
+  afterAll(() => database.drop());
+  beforeEach(() => database.knex.raw('truncate tc_items'));
+
+  const rows = () => database.knex('tc_items').orderBy('id').select('id', 'name', 'note', 'tags', 'archived', database.knex.raw(`to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD') as changed_at`));
+  const write = (changes: TableChanges) => database.knex.transaction((trx) => changes.write(trx));
+
+  it('inserts, then merges each row\'s updates (the later one winning per column), with defaults for what rows leave out', async () => {
+    const changes = new TableChanges('tc_items');
+    changes.insert({ id: 'a', name: 'Alpha', note: null });
+    changes.insert({ id: 'b', name: 'Beta', tags: ['x', 'y'] });
+    changes.update('a', { name: 'Alfa', changed_at: '2026-01-02T00:00:00.000Z' });
+    changes.update('a', { note: 'second', archived: true });
+    changes.update('b', { note: 'kept' });
+    changes.update('b', { note: null });
+    changes.update('missing', { name: 'nobody' });
+    await write(changes);
+
+    expect(await rows()).toEqual([
+      { id: 'a', name: 'Alfa', note: 'second', tags: [], archived: true, changed_at: '2026-01-02' },
+      { id: 'b', name: 'Beta', note: null, tags: ['x', 'y'], archived: false, changed_at: null },
+    ]);
+  });
+
+  it('applies updates to rows written by earlier batches, and deletes them', async () => {
+    const first = new TableChanges('tc_items');
+    first.insert({ id: 'a', name: 'Alpha' });
+    first.insert({ id: 'b', name: 'Beta' });
+    first.insert({ id: 'c', name: 'Gamma' });
+    await write(first);
+
+    const second = new TableChanges('tc_items');
+    second.update('a', { tags: { nested: [1, 2] } });
+    second.update('b', { name: 'lost' });
+    second.delete('b');
+    second.delete('c');
+    second.insert({ id: 'c', name: 'Gamma again' });
+    second.update('c', { note: 'new row' });
+    await write(second);
+
+    expect(await rows()).toEqual([
+      { id: 'a', name: 'Alpha', note: null, tags: { nested: [1, 2] }, archived: false, changed_at: null },
+      { id: 'c', name: 'Gamma again', note: 'new row', tags: [], archived: false, changed_at: null },
+    ]);
+  });
+
+  it('ignores an insert of an existing key when told to, still applying later updates to the row that exists', async () => {
+    const first = new TableChanges('tc_items', { onConflict: 'ignore' });
+    first.insert({ id: 'a', name: 'Alpha' });
+    await write(first);
+
+    const second = new TableChanges('tc_items', { onConflict: 'ignore' });
+    second.insert({ id: 'a', name: 'Replayed' });
+    second.update('a', { note: 'after' });
+    await write(second);
+
+    expect(await rows()).toEqual([{ id: 'a', name: 'Alpha', note: 'after', tags: [], archived: false, changed_at: null }]);
+  });
+
+  it('fails on an insert of an existing key by default, and on a change without a key', async () => {
+    const first = new TableChanges('tc_items');
+    first.insert({ id: 'a', name: 'Alpha' });
+    await write(first);
+
+    const again = new TableChanges('tc_items');
+    again.insert({ id: 'a', name: 'Again' });
+    await expect(write(again)).rejects.toMatchObject({ code: '23505' });
+    expect(() => again.insert({ id: 'a', name: 'Twice in a batch' })).toThrow('tc_items: a inserted twice');
+    expect(() => again.update(undefined, { name: 'x' })).toThrow('tc_items: update without id');
+    expect(() => again.delete('')).toThrow('tc_items: delete without id');
+  });
+});

@@ -1,0 +1,71 @@
+import { createRuntime, type Runtime } from '../../runtime/bootstrap';
+import { createLogger } from '../../runtime/logger';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
+
+/**
+ * Issue 10.5: on one database the process managers' timers run in one elected process (a
+ * PostgreSQL advisory lock on a dedicated connection), and another takes over when it goes.
+ */
+describe('leader election between two service processes on one database', () => {
+  let first: TestRuntime;
+  let second: Runtime;
+  const stopped = new Set<Runtime>();
+
+  beforeAll(async () => {
+    first = await createTestRuntime();
+    second = await createRuntime(first.services.config, first.database.url, createLogger('silent'));
+    await second.start();
+  }, 60000);
+  afterAll(async () => {
+    if (!stopped.has(second)) await second.stop();
+    await first.close();
+  });
+
+  /** Polls a condition (the election runs on a one-second beat); fails the test when it never holds. */
+  async function eventually(condition: () => boolean | Promise<boolean>, what: string) {
+    for (let look = 0; look < 100; look++) {
+      if (await condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`never happened: ${what}`);
+  }
+
+  const lockHolders = async () =>
+    (
+      await first.database.knex.raw(
+        `select pid from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())
+         and classid = hashtext('emisor.leader')::oid`,
+      )
+    ).rows as { pid: number }[];
+
+  it('elects exactly one: the process that started first, holding one advisory lock', async () => {
+    expect([first.runtime.leader.isLeader, second.leader.isLeader]).toEqual([true, false]);
+    expect(await lockHolders()).toHaveLength(1);
+  });
+
+  it('runs the periodic tasks in the leader only', async () => {
+    const leaderTicks = jest.spyOn(first.services.settlement, 'tick');
+    const followerTicks = jest.spyOn(second.services.settlement, 'tick');
+    await eventually(() => leaderTicks.mock.calls.length >= 3, 'three leader ticks');
+    expect(followerTicks).not.toHaveBeenCalled();
+    jest.restoreAllMocks();
+  });
+
+  it('fails over when the leader’s connection dies: the follower leads and the old leader steps down', async () => {
+    const [holder] = await lockHolders();
+    await first.database.knex.raw('select pg_terminate_backend(?)', [holder!.pid]);
+    await eventually(() => second.leader.isLeader, 'the follower takes over');
+    await eventually(() => !first.runtime.leader.isLeader, 'the old leader steps down');
+    const followerTicks = jest.spyOn(second.services.settlement, 'tick');
+    await eventually(() => followerTicks.mock.calls.length >= 1, 'the new leader ticks');
+    jest.restoreAllMocks();
+    expect(await lockHolders()).toHaveLength(1);
+  });
+
+  it('hands the leadership back when the leader stops', async () => {
+    await second.stop();
+    stopped.add(second);
+    await eventually(() => first.runtime.leader.isLeader, 'the remaining process takes over');
+    expect(await lockHolders()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,92 @@
+import { createApp } from '../../api/app';
+import supertest from 'supertest';
+import { startInstantPayments, type InstantPaymentsWorld } from '../instant-payments/world';
+
+/** The contract's "Operations" section: GET /metrics serves Prometheus text whose series move with traffic. */
+type Scrape = (name: string, labels?: Record<string, string>) => number | undefined;
+
+/** Reads one sample of a Prometheus text exposition: the series with exactly these label values. */
+function parse(text: string): Scrape {
+  const samples = text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match) throw new Error(`not a sample line: ${line}`);
+      const labels = new Map([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1]!, pair[2]!]));
+      return { name: match[1]!, labels, value: Number(match[3]) };
+    });
+  return (name, labels = {}) =>
+    samples.find((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels.get(key) === value) && sample.labels.size === Object.keys(labels).length)?.value;
+}
+
+describe('GET /metrics', () => {
+  let w: InstantPaymentsWorld;
+  let ana: { id: string; token: string };
+
+  beforeAll(async () => {
+    w = await startInstantPayments();
+    ana = await w.demoClient(w.bankA.organizationId, 'Ana', 'ana');
+    await w.demoClient(w.bankA.organizationId, 'Beto', 'beto');
+    await w.demoClient(w.bankB.organizationId, 'Carla', 'carla');
+    const accountA = (await w.f.as(w.bankA.admin).get(`/organizations/${w.bankA.organizationId}/instant-payments/account`)).body.address as string;
+    await w.fund(accountA, '50000');
+  }, 60_000);
+  afterAll(() => w?.stop());
+
+  const scrape = async () => {
+    const response = await w.f.request.get('/metrics');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return parse(response.text);
+  };
+  const pay = (recipientAlias: string, amount: string) => w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias, amount });
+
+  it('counts and times requests by route template and status', async () => {
+    const route = { method: 'POST', route: '/api/instant-payments/payments', status: '201' };
+    const before = await scrape();
+    expect((await pay('beto', '10')).status).toBe(201);
+    expect((await pay('beto', '11')).status).toBe(201);
+    expect((await w.f.request.get('/api/no/such/thing')).status).toBe(404);
+    const after = await scrape();
+    expect((after('emisor_http_requests_total', route) ?? 0) - (before('emisor_http_requests_total', route) ?? 0)).toBe(2);
+    expect((after('emisor_http_request_duration_seconds_count', route) ?? 0) - (before('emisor_http_request_duration_seconds_count', route) ?? 0)).toBe(2);
+    const unmatched = { method: 'GET', route: 'unmatched', status: '404' };
+    expect((after('emisor_http_requests_total', unmatched) ?? 0) - (before('emisor_http_requests_total', unmatched) ?? 0)).toBe(1);
+    expect(after.toString()).not.toContain(ana.id);
+  });
+
+  it('reports payments by kind and status, and the settlement latency of cross-bank payments', async () => {
+    const before = await scrape();
+    expect((await pay('beto', '5')).body).toMatchObject({ kind: 'INTERNAL', status: 'COMPLETED' });
+    expect((await pay('carla', '7')).body).toMatchObject({ kind: 'CROSS_ORGANIZATION', status: 'COMPLETED' });
+    const after = await scrape();
+    const internal = { kind: 'INTERNAL', status: 'COMPLETED' };
+    const cross = { kind: 'CROSS_ORGANIZATION', status: 'COMPLETED' };
+    expect((after('emisor_payments', internal) ?? 0) - (before('emisor_payments', internal) ?? 0)).toBe(1);
+    expect((after('emisor_payments', cross) ?? 0) - (before('emisor_payments', cross) ?? 0)).toBe(1);
+    expect(after('emisor_settlement_latency_seconds', { quantile: '0.5' })).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reports event-store appends, projection lag per projection and the chain height', async () => {
+    const before = await scrape();
+    expect((await pay('carla', '3')).status).toBe(201);
+    const after = await scrape();
+    const appended = { outcome: 'appended' };
+    expect(after('emisor_event_store_append_duration_seconds_count', appended)!).toBeGreaterThan(before('emisor_event_store_append_duration_seconds_count', appended)!);
+    for (const projection of w.f.runtime.services.projections.projections.map((projection) => projection.name)) expect(after('emisor_projection_lag_events', { projection })).toBeGreaterThanOrEqual(0);
+    expect(after('emisor_chain_height')!).toBeGreaterThan(before('emisor_chain_height')!);
+    expect(after('emisor_chain_block_time_seconds')).toBeGreaterThan(0);
+  });
+
+  it('requires METRICS_TOKEN as a bearer token when it is set', async () => {
+    const services = w.f.runtime.services;
+    const guarded = supertest(createApp({ ...services, config: { ...services.config, METRICS_TOKEN: 'a-metrics-token-of-length' } }));
+    const refused = await guarded.get('/metrics');
+    expect([refused.status, refused.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+    expect((await guarded.get('/metrics').set('Authorization', 'Bearer another-token-of-length')).status).toBe(401);
+    const served = await guarded.get('/metrics').set('Authorization', 'Bearer a-metrics-token-of-length');
+    expect(served.status).toBe(200);
+    expect(served.text).toContain('emisor_http_requests_total');
+  });
+});

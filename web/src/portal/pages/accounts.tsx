@@ -1,0 +1,284 @@
+import { useState } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'wouter-preact';
+import { ok, type Schemas } from '../../api/client';
+import { shortAddress } from '../../shared/format';
+import { errorText } from '../../shared/i18n';
+import { Card, ErrorNote, Field, Loading } from '../../shared/ui';
+import { POLL_MS, useData } from '../data';
+import { api, useSession } from '../session';
+import { useSubmit } from './auth';
+import { ActivityLog, Money } from './dashboard';
+
+export function AccountsPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const accounts = useData(['multisigs'], () => ok(api.GET('/multisigs', { params: { query: { pageSize: 500 } } })));
+  const [creating, setCreating] = useState(false);
+  return (
+    <>
+      <h1>{t('accounts.title')}</h1>
+      {session.can('create', 'Multisig') && (
+        <div class="actions">
+          <button class="primary" onClick={() => setCreating(!creating)} aria-expanded={creating}>
+            {t('accounts.create')}
+          </button>
+        </div>
+      )}
+      {creating && <CreateAccount onCreated={() => void accounts.mutate().then(() => setCreating(false))} />}
+      {accounts.error && <ErrorNote message={errorText(t, accounts.error)} />}
+      {!accounts.data ? (
+        <Loading label={t('common.loading')} />
+      ) : (
+        <table class="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('accounts.label')}</th>
+              <th scope="col">{t('accounts.type')}</th>
+              <th scope="col">{t('accounts.address')}</th>
+              <th scope="col">{t('accounts.policy')}</th>
+              <th scope="col">{t('accounts.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.data.items.map((account) => (
+              <tr key={account.id}>
+                <td>
+                  <Link href={`/accounts/${account.id}`}>{account.label}</Link>
+                </td>
+                <td>{t(`accountTypes.${account.type}`)}</td>
+                <td class="mono">{shortAddress(account.address)}</td>
+                <td>{t('accounts.thresholdOf', { threshold: account.policy.threshold, total: account.policy.totalWeight })}</td>
+                <td>{account.archived ? t('accounts.archived') : t('accounts.active')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function CreateAccount({ onCreated }: { onCreated: () => void }) {
+  const { t } = useTranslation();
+  const users = useData(['selectable'], () => ok(api.GET('/users/selectable', { params: { query: { pageSize: 500 } } })));
+  const [label, setLabel] = useState('');
+  const [weights, setWeights] = useState(new Map<string, number>());
+  const [threshold, setThreshold] = useState(1);
+  const { busy, error, run } = useSubmit();
+  const members = [...weights.entries()].filter(([, weight]) => weight > 0).map(([userId, weight]) => ({ userId, weight }));
+  return (
+    <Card title={t('accounts.create')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(async () => {
+            await ok(api.POST('/multisigs', { body: { label, members, threshold } }));
+            onCreated();
+          });
+        }}
+      >
+        <Field label={t('accounts.label')} required value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
+        <fieldset class="members">
+          <legend>{t('accounts.members')}</legend>
+          {(users.data?.items ?? []).map((user) => (
+            <Field
+              key={user.id}
+              label={t('accounts.weightOf', { name: user.name })}
+              type="number"
+              min={0}
+              value={String(weights.get(user.id) ?? 0)}
+              onInput={(e) => setWeights(new Map(weights).set(user.id, Number(e.currentTarget.value) || 0))}
+            />
+          ))}
+        </fieldset>
+        <Field label={t('accounts.threshold')} type="number" min={1} required value={String(threshold)} onInput={(e) => setThreshold(Number(e.currentTarget.value) || 1)} />
+        <ErrorNote message={error} />
+        <button class="primary" disabled={busy || members.length === 0}>
+          {t('common.create')}
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+export function AccountPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const { multisigId } = useParams<{ multisigId: string }>();
+  const path = { params: { path: { multisigId } } };
+  const account = useData(['multisig', multisigId], () => ok(api.GET('/multisigs/{multisigId}', path)));
+  const balance = useData(['balance', multisigId], () => ok(api.GET('/multisigs/{multisigId}/balance', path)), { refreshInterval: POLL_MS });
+  const health = useData(['health', multisigId], () => ok(api.GET('/multisigs/{multisigId}/health', path)), { refreshInterval: 30_000 });
+  const proposals = useData(['proposals', multisigId], () => ok(api.GET('/multisigs/{multisigId}/proposals', { params: { path: { multisigId }, query: { pageSize: 20 } } })), { refreshInterval: POLL_MS });
+  const [label, setLabel] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
+  const manage = session.can('manage', 'Multisig');
+  if (account.error) return <ErrorNote message={errorText(t, account.error)} />;
+  const data = account.data;
+  if (!data) return <Loading label={t('common.loading')} />;
+  return (
+    <>
+      <h1>{data.label}</h1>
+      <p>
+        <span class="tag">{t(`accountTypes.${data.type}`)}</span> {data.archived && <span class="tag">{t('accounts.archived')}</span>}
+      </p>
+      {manage && (
+        <div class="actions">
+          {label === null ? (
+            <button onClick={() => setLabel(data.label)}>{t('accounts.editLabel')}</button>
+          ) : (
+            <form
+              class="inline-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void run(async () => {
+                  await ok(api.PATCH('/multisigs/{multisigId}', { ...path, body: { label } }));
+                  await account.mutate();
+                  setLabel(null);
+                });
+              }}
+            >
+              <Field label={t('accounts.label')} required value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
+              <button class="primary" disabled={busy}>
+                {t('common.save')}
+              </button>
+            </form>
+          )}
+          <button
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await ok(data.archived ? api.POST('/multisigs/{multisigId}/unarchive', path) : api.POST('/multisigs/{multisigId}/archive', path));
+                await account.mutate();
+              })
+            }
+          >
+            {data.archived ? t('accounts.unarchive') : t('accounts.archive')}
+          </button>
+        </div>
+      )}
+      {session.can('create', 'Proposal') && !data.archived && (
+        <div class="actions">
+          <button class="primary" onClick={() => navigate(`/proposals/new?kind=transfer&account=${data.id}`)}>
+            {t('proposals.kinds.TRANSFER')}
+          </button>
+          {data.type === 'ISSUANCE' && (
+            <>
+              <button onClick={() => navigate(`/proposals/new?kind=mint&account=${data.id}`)}>{t('proposals.kinds.MINT')}</button>
+              <button onClick={() => navigate(`/proposals/new?kind=burn&account=${data.id}`)}>{t('proposals.kinds.BURN')}</button>
+            </>
+          )}
+          <button onClick={() => navigate(`/proposals/new?kind=group-change&account=${data.id}`)}>{t('proposals.kinds.GROUP_CHANGE')}</button>
+        </div>
+      )}
+      <ErrorNote message={error} />
+      <div class="grid-2">
+        <Card title={t('accounts.balance')}>
+          {(balance.data?.balances ?? []).map((value) => (
+            <p class="kpi" key={value.denom}>
+              <Money value={value} />
+            </p>
+          ))}
+          <p class="mono">{data.address}</p>
+        </Card>
+        <Card title={t('accounts.health')}>
+          {health.data ? (
+            <p>
+              {health.data.reachable ? t('accounts.reachable', { height: health.data.height, ms: health.data.latencyMs }) : t('accounts.unreachable')}
+            </p>
+          ) : (
+            <Loading label={t('common.loading')} />
+          )}
+        </Card>
+        <Card title={t('accounts.members')}>
+          <p>{t('accounts.thresholdOf', { threshold: data.policy.threshold, total: data.policy.totalWeight })}</p>
+          <ul class="wallet-list">
+            {data.members.map((member) => (
+              <li key={member.userId}>
+                {member.name ?? shortAddress(member.address)} <span class="muted">{t('accounts.weight', { weight: member.weight })}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Whitelist multisigId={multisigId} />
+      </div>
+      <Card title={t('accounts.proposals')}>
+        {(proposals.data?.items ?? []).length === 0 ? (
+          <p class="empty">{t('accounts.noProposals')}</p>
+        ) : (
+          <ul class="task-list">
+            {proposals.data!.items.map((proposal) => (
+              <li key={proposal.id}>
+                <Link href={`/operations/${proposal.id}`}>{proposal.title}</Link> <span class="tag">{t(`proposals.kinds.${proposal.kind}`)}</span>{' '}
+                <span class="muted">{t(`proposalStatus.${proposal.status}`)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <ActivityLog multisigId={multisigId} />
+    </>
+  );
+}
+
+function Whitelist({ multisigId }: { multisigId: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const path = { params: { path: { multisigId } } };
+  const entries = useData(['whitelist', multisigId], () => ok(api.GET('/multisigs/{multisigId}/whitelist', path)));
+  const [address, setAddress] = useState('');
+  const [label, setLabel] = useState('');
+  const { busy, error, run } = useSubmit();
+  const manage = session.can('manage', 'WhitelistAddress');
+  const items: Schemas['WhitelistEntry'][] = (entries.data as { items?: Schemas['WhitelistEntry'][] } | undefined)?.items ?? [];
+  return (
+    <Card title={t('accounts.whitelist')}>
+      {items.length === 0 ? (
+        <p class="empty">{t('accounts.whitelistEmpty')}</p>
+      ) : (
+        <ul class="wallet-list">
+          {items.map((entry) => (
+            <li key={entry.id}>
+              {entry.label} <span class="mono">{shortAddress(entry.address)}</span>
+              {manage && (
+                <button
+                  class="ghost"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(async () => {
+                      await ok(api.DELETE('/multisigs/{multisigId}/whitelist/{addressId}', { params: { path: { multisigId, addressId: entry.id } } }));
+                      await entries.mutate();
+                    })
+                  }
+                >
+                  {t('accounts.remove', { label: entry.label })}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {manage && (
+        <form
+          class="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(async () => {
+              await ok(api.POST('/multisigs/{multisigId}/whitelist', { ...path, body: { address, label } }));
+              setAddress('');
+              setLabel('');
+              await entries.mutate();
+            });
+          }}
+        >
+          <Field label={t('accounts.whitelistLabel')} required value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
+          <Field label={t('accounts.address')} required value={address} onInput={(e) => setAddress(e.currentTarget.value)} />
+          <button disabled={busy}>{t('accounts.whitelistAdd')}</button>
+        </form>
+      )}
+      <ErrorNote message={error} />
+    </Card>
+  );
+}

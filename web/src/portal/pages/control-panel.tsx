@@ -1,0 +1,519 @@
+import { useState } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearch } from 'wouter-preact';
+import { ok, type Schemas } from '../../api/client';
+import { formatDateTime, shortAddress } from '../../shared/format';
+import { errorText } from '../../shared/i18n';
+import { Card, ErrorNote, Field, Loading, Select, SuccessNote } from '../../shared/ui';
+import { useData } from '../data';
+import { api, useSession } from '../session';
+import { useSubmit } from './auth';
+import { Money } from './dashboard';
+
+type Tab = 'internal-users' | 'tokens' | 'organizations' | 'organization-profile' | 'chain-rpc';
+const ROLES = ['administrator', 'member', 'auditor'] as const;
+
+/** The spec's tab table: organizations is the issuer's only. */
+const tabsFor = (organizationType: string | undefined): Tab[] =>
+  organizationType === 'CENTRAL' ? ['internal-users', 'tokens', 'organizations', 'organization-profile', 'chain-rpc'] : ['internal-users', 'tokens', 'organization-profile', 'chain-rpc'];
+
+export function ControlPanelPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const tabs = tabsFor(session.abilities?.organizationType);
+  const requested = new URLSearchParams(useSearch()).get('tab') as Tab | null;
+  const tab = requested && tabs.includes(requested) ? requested : tabs[0];
+  if (!session.can('read', 'Organization')) return <ErrorNote message={t('errors.FORBIDDEN')} />;
+  return (
+    <>
+      <h1>{t('nav.controlPanel')}</h1>
+      <nav class="tabs" role="tablist" aria-label={t('nav.controlPanel')}>
+        {tabs.map((candidate) => (
+          <Link key={candidate} href={`/control-panel?tab=${candidate}`} role="tab" aria-selected={candidate === tab}>
+            {t(`controlPanel.tabs.${candidate}`)}
+          </Link>
+        ))}
+      </nav>
+      <div role="tabpanel" aria-label={t(`controlPanel.tabs.${tab}`)}>
+        {tab === 'internal-users' && <InternalUsers />}
+        {tab === 'tokens' && <Tokens />}
+        {tab === 'organizations' && <Organizations />}
+        {tab === 'organization-profile' && <OrganizationProfile />}
+        {tab === 'chain-rpc' && <ChainRpc />}
+      </div>
+    </>
+  );
+}
+
+function InternalUsers() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const users = useData(['users'], () => ok(api.GET('/users', { params: { query: { pageSize: 500 } } })));
+  const invitations = useData(['invitations'], () => ok(api.GET('/invitations', { params: { query: { pageSize: 500 } } })));
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<(typeof ROLES)[number]>('member');
+  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
+  const manageUsers = session.can('manage', 'User');
+  const manageInvitations = session.can('manage', 'Invitation');
+  const act = (work: () => Promise<unknown>, message: string) =>
+    run(async () => {
+      setNotice(null);
+      await work();
+      await Promise.all([users.mutate(), invitations.mutate()]);
+      setNotice(message);
+    });
+  return (
+    <>
+      {manageInvitations && (
+        <Card title={t('controlPanel.invite')}>
+          <form
+            class="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void act(async () => {
+                await ok(api.POST('/invitations', { body: { email, role, locale: i18n.language === 'en' ? 'en' : 'es' } }));
+                setEmail('');
+              }, t('controlPanel.invited'));
+            }}
+          >
+            <Field label={t('auth.email')} type="email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+            <Select label={t('settings.role')} value={role} onChange={(e) => setRole(e.currentTarget.value as typeof role)}>
+              {ROLES.map((candidate) => (
+                <option key={candidate} value={candidate}>
+                  {t(`roles.${candidate}`)}
+                </option>
+              ))}
+            </Select>
+            <button class="primary" disabled={busy}>
+              {t('controlPanel.sendInvitation')}
+            </button>
+          </form>
+        </Card>
+      )}
+      <ErrorNote message={error} />
+      <SuccessNote message={notice} />
+      <Card title={t('controlPanel.users')}>
+        {!users.data ? (
+          <Loading label={t('common.loading')} />
+        ) : (
+          <table class="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('auth.name')}</th>
+                <th scope="col">{t('auth.email')}</th>
+                <th scope="col">{t('settings.role')}</th>
+                <th scope="col">{t('activity.status')}</th>
+                {manageUsers && <th scope="col">{t('controlPanel.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.items
+                .filter((user) => user.kind === 'HUMAN')
+                .map((user) => (
+                  <tr key={user.id}>
+                    <td>{user.name}</td>
+                    <td>{user.email}</td>
+                    <td>
+                      {manageUsers && user.status === 'ACTIVE' && user.id !== session.user?.id ? (
+                        <label>
+                          <span class="sr-only">{t('controlPanel.roleOf', { name: user.name })}</span>
+                          <select
+                            value={user.role}
+                            disabled={busy}
+                            onChange={(e) => {
+                              const next = e.currentTarget.value as (typeof ROLES)[number];
+                              void act(() => ok(api.PATCH('/users/{userId}/roles', { params: { path: { userId: user.id } }, body: { role: next } })), t('controlPanel.roleChanged'));
+                            }}
+                          >
+                            {ROLES.map((candidate) => (
+                              <option key={candidate} value={candidate}>
+                                {t(`roles.${candidate}`)}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                      ) : (
+                        t(`roles.${user.role}`)
+                      )}
+                    </td>
+                    <td>{t(`controlPanel.userStatus.${user.status}`)}</td>
+                    {manageUsers && (
+                      <td>
+                        {user.status === 'ACTIVE' && user.id !== session.user?.id && (
+                          <button class="ghost" disabled={busy} onClick={() => void act(() => ok(api.PATCH('/users/{userId}/deactivate', { params: { path: { userId: user.id } } })), t('controlPanel.deactivated'))}>
+                            {t('controlPanel.deactivate', { name: user.name })}
+                          </button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+      <Card title={t('controlPanel.invitations')}>
+        {(invitations.data?.items ?? []).length === 0 ? (
+          <p class="empty">{t('controlPanel.noInvitations')}</p>
+        ) : (
+          <table class="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('auth.email')}</th>
+                <th scope="col">{t('settings.role')}</th>
+                <th scope="col">{t('activity.status')}</th>
+                <th scope="col">{t('controlPanel.expires')}</th>
+                {manageInvitations && <th scope="col">{t('controlPanel.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {invitations.data!.items.map((invitation: Schemas['Invitation']) => (
+                <tr key={invitation.id}>
+                  <td>{invitation.email}</td>
+                  <td>{t(`roles.${invitation.role}`)}</td>
+                  <td>{t(`controlPanel.invitationStatus.${invitation.status}`)}</td>
+                  <td>{formatDateTime(invitation.expiresAt, i18n.language)}</td>
+                  {manageInvitations && (
+                    <td>
+                      {(invitation.status === 'PENDING' || invitation.status === 'EXPIRED') && (
+                        <button class="ghost" disabled={busy} onClick={() => void act(() => ok(api.POST('/invitations/{invitationId}/resend', { params: { path: { invitationId: invitation.id } } })), t('controlPanel.resent'))}>
+                          {t('controlPanel.resend', { email: invitation.email })}
+                        </button>
+                      )}
+                      {invitation.status === 'PENDING' && (
+                        <button class="ghost" disabled={busy} onClick={() => void act(() => ok(api.POST('/invitations/{invitationId}/revoke', { params: { path: { invitationId: invitation.id } } })), t('controlPanel.revoked'))}>
+                          {t('controlPanel.revoke', { email: invitation.email })}
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function Tokens() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const tokens = useData(['tokens'], () => ok(api.GET('/tokens', { params: { query: { pageSize: 500 } } })));
+  const [form, setForm] = useState({ denom: '', symbol: '', name: '', exponent: '6' });
+  const { busy, error, run } = useSubmit();
+  return (
+    <>
+      <Card title={t('controlPanel.tabs.tokens')}>
+        <table class="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('controlPanel.symbol')}</th>
+              <th scope="col">{t('auth.name')}</th>
+              <th scope="col">{t('controlPanel.denom')}</th>
+              <th scope="col">{t('controlPanel.decimals')}</th>
+              <th scope="col">{t('activity.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(tokens.data?.items ?? []).map((token) => (
+              <tr key={token.id}>
+                <td>{token.symbol}</td>
+                <td>{token.name}</td>
+                <td class="mono">{token.denom}</td>
+                <td>{token.exponent}</td>
+                <td>{token.native ? t('controlPanel.native') : t('controlPanel.activeToken')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      {session.can('manage', 'Token') && (
+        <Card title={t('controlPanel.addToken')}>
+          <form
+            class="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void run(async () => {
+                await ok(api.POST('/tokens', { body: { denom: form.denom, symbol: form.symbol, name: form.name || form.symbol, exponent: Number(form.exponent) } }));
+                await tokens.mutate();
+              });
+            }}
+          >
+            <Field label={t('controlPanel.denom')} required value={form.denom} onInput={(e) => setForm({ ...form, denom: e.currentTarget.value })} />
+            <Field label={t('controlPanel.symbol')} required value={form.symbol} onInput={(e) => setForm({ ...form, symbol: e.currentTarget.value })} />
+            <Field label={t('auth.name')} value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />
+            <Field label={t('controlPanel.decimals')} type="number" min={0} max={18} value={form.exponent} onInput={(e) => setForm({ ...form, exponent: e.currentTarget.value })} />
+            <button class="primary" disabled={busy}>
+              {t('common.create')}
+            </button>
+          </form>
+          <ErrorNote message={error} />
+        </Card>
+      )}
+    </>
+  );
+}
+
+function Organizations() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const organizations = useData(['organizations'], () => ok(api.GET('/organizations', { params: { query: { pageSize: 500 } } })));
+  const [name, setName] = useState('');
+  const { busy, error, run } = useSubmit();
+  return (
+    <>
+      {session.can('manage', 'Organization') && (
+        <Card title={t('controlPanel.onboardBank')}>
+          <form
+            class="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void run(async () => {
+                await ok(api.POST('/organizations', { body: { name, type: 'COMMERCIAL' } }));
+                setName('');
+                await organizations.mutate();
+              });
+            }}
+          >
+            <Field label={t('controlPanel.bankName')} required value={name} onInput={(e) => setName(e.currentTarget.value)} />
+            <button class="primary" disabled={busy}>
+              {t('common.create')}
+            </button>
+          </form>
+          <ErrorNote message={error} />
+        </Card>
+      )}
+      <Card title={t('controlPanel.tabs.organizations')}>
+        {organizations.error && <ErrorNote message={errorText(t, organizations.error)} />}
+        <table class="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('auth.name')}</th>
+              <th scope="col">{t('activity.status')}</th>
+              <th scope="col">{t('controlPanel.exchange')}</th>
+              <th scope="col">{t('controlPanel.settlement')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(organizations.data?.items ?? [])
+              .filter((organization) => organization.type === 'COMMERCIAL')
+              .map((organization) => (
+                <tr key={organization.id}>
+                  <td>
+                    <Link href={`/control-panel/organizations/${organization.id}`}>{organization.name}</Link>
+                  </td>
+                  <td>{t(`controlPanel.orgStatus.${organization.status}`)}</td>
+                  <td>{exchangeState(t, organization.exchange)}</td>
+                  <td class="mono">{organization.settlementAccount ? shortAddress(organization.settlementAccount.address) : '—'}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </Card>
+    </>
+  );
+}
+
+const exchangeState = (t: (key: string) => string, exchange: Schemas['Organization']['exchange']) =>
+  !exchange?.linked ? t('controlPanel.unlinked') : exchange.frozen ? t('controlPanel.frozen') : t('controlPanel.linked');
+
+function OrganizationProfile() {
+  const session = useSession();
+  return <OrganizationDetail organizationId={session.user!.organizationId} profile />;
+}
+
+export function OrganizationPage() {
+  const { organizationId } = useParams<{ organizationId: string }>();
+  return <OrganizationDetail organizationId={organizationId} />;
+}
+
+/** One organization: profile, exchange address and freeze, status, administrators, settlement account. */
+function OrganizationDetail({ organizationId, profile = false }: { organizationId: string; profile?: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const path = { params: { path: { organizationId } } };
+  const organization = useData(['organization', organizationId], () => ok(api.GET('/organizations/{organizationId}', path)));
+  const [address, setAddress] = useState('');
+  const [adminEmail, setAdminEmail] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
+  // Changes to an organization's standing are the issuer's (the API re-checks).
+  const issuerAdmin = session.abilities?.organizationType === 'CENTRAL' && session.can('manage', 'Organization');
+  const act = (work: () => Promise<unknown>, message: string) =>
+    run(async () => {
+      setNotice(null);
+      await work();
+      await organization.mutate();
+      setNotice(message);
+    });
+  if (organization.error) return <ErrorNote message={errorText(t, organization.error)} />;
+  const data = organization.data as (Schemas['OrganizationDetail'] & Schemas['Organization']) | undefined;
+  if (!data) return <Loading label={t('common.loading')} />;
+  const commercial = data.type === 'COMMERCIAL';
+  return (
+    <>
+      {!profile && <h1>{data.name}</h1>}
+      <ErrorNote message={error} />
+      <SuccessNote message={notice} />
+      <div class="grid-2">
+        <Card title={t('controlPanel.profile')}>
+          <dl class="facts">
+            <dt>{t('auth.name')}</dt>
+            <dd>{data.name}</dd>
+            <dt>{t('controlPanel.type')}</dt>
+            <dd>{t(`orgTypes.${data.type}`)}</dd>
+            <dt>{t('activity.status')}</dt>
+            <dd>{t(`controlPanel.orgStatus.${data.status}`)}</dd>
+            <dt>{t('controlPanel.administrators')}</dt>
+            <dd>{(data.administrators ?? []).map((admin) => admin.name).join(', ') || '—'}</dd>
+          </dl>
+          {issuerAdmin && commercial && data.status !== 'PENDING' && (
+            <div class="actions">
+              <button
+                disabled={busy}
+                onClick={() =>
+                  void act(
+                    () => ok(api.PATCH('/organizations/{organizationId}', { ...path, body: { status: data.status === 'ACTIVE' ? 'SUSPENDED' : 'ACTIVE' } })),
+                    t('common.saved'),
+                  )
+                }
+              >
+                {data.status === 'ACTIVE' ? t('controlPanel.suspend') : t('controlPanel.reactivate')}
+              </button>
+            </div>
+          )}
+          {issuerAdmin && commercial && (
+            <form
+              class="inline-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void act(async () => {
+                  await ok(api.POST('/organizations/{organizationId}/admins/invite', { ...path, body: { email: adminEmail } }));
+                  setAdminEmail('');
+                }, t('controlPanel.invited'));
+              }}
+            >
+              <Field label={t('controlPanel.adminEmail')} type="email" required value={adminEmail} onInput={(e) => setAdminEmail(e.currentTarget.value)} />
+              <button disabled={busy}>{t('controlPanel.inviteAdmin')}</button>
+            </form>
+          )}
+        </Card>
+        {commercial && (
+          <Card title={t('controlPanel.exchange')}>
+            <dl class="facts">
+              <dt>{t('controlPanel.exchangeAddress')}</dt>
+              <dd class="mono">{data.exchange?.address ?? '—'}</dd>
+              <dt>{t('activity.status')}</dt>
+              <dd>{exchangeState(t, data.exchange)}</dd>
+            </dl>
+            {issuerAdmin && (
+              <>
+                <form
+                  class="inline-form"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    void act(() => ok(api.POST('/organizations/{organizationId}/exchange-address', { ...path, body: { address } })), t('common.saved'));
+                  }}
+                >
+                  <Field label={t('controlPanel.newExchangeAddress')} hint={t('controlPanel.exchangeRule')} required list="own-addresses" value={address} onInput={(e) => setAddress(e.currentTarget.value)} />
+                  <datalist id="own-addresses">{data.settlementAccount && <option value={data.settlementAccount.address}>{t('controlPanel.settlement')}</option>}</datalist>
+                  <button disabled={busy}>{t('controlPanel.link')}</button>
+                </form>
+                {data.exchange?.linked && (
+                  <button
+                    class={data.exchange.frozen ? '' : 'danger'}
+                    disabled={busy}
+                    onClick={() =>
+                      void act(
+                        () => ok(data.exchange!.frozen ? api.POST('/organizations/{organizationId}/unfreeze', path) : api.POST('/organizations/{organizationId}/freeze', path)),
+                        t('common.saved'),
+                      )
+                    }
+                  >
+                    {data.exchange.frozen ? t('controlPanel.unfreeze') : t('controlPanel.freeze')}
+                  </button>
+                )}
+              </>
+            )}
+          </Card>
+        )}
+        {commercial && data.settlementAccount && (
+          <Card title={t('controlPanel.settlement')}>
+            <p class="mono">{data.settlementAccount.address}</p>
+            {data.settlementAccount.balance && session.abilities?.organizationType === 'COMMERCIAL' && (
+              <p class="kpi">
+                <Money value={{ amount: data.settlementAccount.balance.amount, symbol: 'L', exponent: 2 }} />
+              </p>
+            )}
+          </Card>
+        )}
+        {commercial && session.can('manage', 'Bridging') && (
+          <Card title={t('nav.bridging')}>
+            <Link class="button" href={`/bridging?organization=${data.id}`}>
+              {t('controlPanel.openBridging')}
+            </Link>
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}
+
+function ChainRpc() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const organizationId = session.user!.organizationId;
+  const path = { params: { path: { organizationId } } };
+  const organization = useData(['organization', organizationId], () => ok(api.GET('/organizations/{organizationId}', path)));
+  const [url, setUrl] = useState<string | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
+  const current = organization.data?.chainRpc;
+  const value = url ?? current?.url ?? '';
+  const manage = session.can('manage', 'Organization');
+  return (
+    <Card title={t('controlPanel.tabs.chain-rpc')}>
+      <dl class="facts">
+        <dt>{t('controlPanel.rpcUrl')}</dt>
+        <dd class="mono">{current?.url ?? t('controlPanel.rpcDefault')}</dd>
+        <dt>{t('controlPanel.rpcEffective')}</dt>
+        <dd>{current?.effective ? t('common.yes') : t('common.no')}</dd>
+      </dl>
+      {manage && (
+        <form
+          class="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(async () => {
+              await ok(api.PATCH('/organizations/{organizationId}/chain-rpc', { ...path, body: { url: value || null } }));
+              await organization.mutate();
+              setResult(t('common.saved'));
+            });
+          }}
+        >
+          <Field label={t('controlPanel.rpcUrl')} type="url" value={value} onInput={(e) => setUrl(e.currentTarget.value)} />
+          <button
+            type="button"
+            disabled={busy || !value}
+            onClick={() =>
+              void run(async () => {
+                const answer = await ok(api.POST('/organizations/{organizationId}/chain-rpc/test', { ...path, body: { url: value } }));
+                setResult(answer.ok ? t('controlPanel.rpcOk', { chainId: answer.chainId, height: answer.height }) : t('controlPanel.rpcFailed', { reason: answer.reason }));
+              })
+            }
+          >
+            {t('controlPanel.rpcTest')}
+          </button>
+          <button class="primary" disabled={busy}>
+            {t('common.save')}
+          </button>
+        </form>
+      )}
+      <ErrorNote message={error} />
+      <SuccessNote message={result} />
+    </Card>
+  );
+}

@@ -1,0 +1,195 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter-preact';
+import { ok, type Schemas } from '../../api/client';
+import { formatAmount, formatDateTime } from '../../shared/format';
+import { errorText } from '../../shared/i18n';
+import { Card, ErrorNote, Loading } from '../../shared/ui';
+import { POLL_MS, useData } from '../data';
+import { api, useSession } from '../session';
+
+type Balance = { symbol: string; exponent: number; amount: string };
+
+export const Money = ({ value }: { value: Balance }) => {
+  const { i18n } = useTranslation();
+  return (
+    <span class="money">
+      {formatAmount(value.amount, value.exponent, i18n.language)} <span class="symbol">{value.symbol}</span>
+    </span>
+  );
+};
+
+/** The personal banner: proposals waiting for the viewer's vote. */
+export function PendingBanner() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const queue = useData(session.can('create', 'Vote') ? ['approval-queue'] : null, () => ok(api.GET('/approval-queue', { params: { query: { pageSize: 1 } } })), { refreshInterval: POLL_MS });
+  const count = queue.data?.total ?? 0;
+  if (count === 0) return null;
+  return (
+    <p class="banner" role="status">
+      {t('dashboard.pendingOnYou', { count })} <Link href="/my-tasks">{t('dashboard.openTasks')}</Link>
+    </p>
+  );
+}
+
+export function ActivityLog({ multisigId }: { multisigId?: string }) {
+  const { t, i18n } = useTranslation();
+  const log = useData(['activity', multisigId], () => ok(api.GET('/activity-log', { params: { query: { pageSize: 20, ...(multisigId ? { multisigId } : {}) } } })), { refreshInterval: POLL_MS });
+  return (
+    <Card title={t('activity.title')}>
+      {log.error && <ErrorNote message={errorText(t, log.error)} />}
+      {!log.data ? (
+        <Loading label={t('common.loading')} />
+      ) : log.data.items.length === 0 ? (
+        <p class="empty">{t('activity.empty')}</p>
+      ) : (
+        <table class="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('activity.when')}</th>
+              <th scope="col">{t('activity.type')}</th>
+              <th scope="col">{t('activity.what')}</th>
+              <th scope="col">{t('activity.amount')}</th>
+              <th scope="col">{t('activity.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.data.items.map((entry: Schemas['ActivityEntry']) => (
+              <tr key={`${entry.id}-${entry.side}`}>
+                <td>{formatDateTime(entry.occurredAt, i18n.language)}</td>
+                <td>
+                  <span class={`tag tag-${entry.kind.toLowerCase()}`}>{t(`operationTypes.${entry.type}`)}</span>
+                </td>
+                <td>
+                  <Link href={`/operations/${entry.id}`}>{entry.title ?? entry.actor?.name ?? entry.subject.type}</Link>
+                </td>
+                <td>{entry.amount && entry.symbol && entry.exponent !== null ? <Money value={{ amount: entry.amount, symbol: entry.symbol, exponent: entry.exponent }} /> : '—'}</td>
+                <td>{entry.status ? t(`proposalStatus.${entry.status}`) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const metrics = useData(['metrics'], () => ok(api.GET('/dashboard/metrics')), { refreshInterval: POLL_MS });
+  const central = session.abilities?.organizationType === 'CENTRAL';
+  const canPropose = session.can('create', 'Proposal');
+  const data = metrics.data;
+  return (
+    <>
+      <h1>{central ? t('dashboard.issuerTitle') : t('dashboard.participantTitle')}</h1>
+      <PendingBanner />
+      {metrics.error && <ErrorNote message={errorText(t, metrics.error)} />}
+      {!data ? (
+        <Loading label={t('common.loading')} />
+      ) : central ? (
+        <>
+          <div class="kpis">
+            {data.tokens.map((token) => (
+              <Card key={token.denom} title={`${t('dashboard.supply')} · ${token.symbol}`}>
+                <dl class="kpi-list">
+                  <div>
+                    <dt>{t('dashboard.totalSupply')}</dt>
+                    <dd>
+                      <Money value={{ amount: token.liveSupply, symbol: token.symbol, exponent: token.exponent }} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('dashboard.internal')}</dt>
+                    <dd>
+                      <Money value={{ amount: token.internalBalance, symbol: token.symbol, exponent: token.exponent }} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('dashboard.circulating')}</dt>
+                    <dd>
+                      <Money value={{ amount: token.externalCirculating, symbol: token.symbol, exponent: token.exponent }} />
+                    </dd>
+                  </div>
+                </dl>
+              </Card>
+            ))}
+            {data.issuer?.mintBurn.map((row) => (
+              <Card key={`mb-${row.denom}`} title={`${t('dashboard.mintBurn')} · ${row.symbol}`}>
+                <dl class="kpi-list">
+                  <div>
+                    <dt>{t('dashboard.minted', { count: row.mints })}</dt>
+                    <dd>
+                      <Money value={{ amount: row.minted, symbol: row.symbol, exponent: row.exponent }} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('dashboard.burned', { count: row.burns })}</dt>
+                    <dd>
+                      <Money value={{ amount: row.burned, symbol: row.symbol, exponent: row.exponent }} />
+                    </dd>
+                  </div>
+                </dl>
+              </Card>
+            ))}
+          </div>
+          {canPropose && (
+            <div class="actions" role="group" aria-label={t('dashboard.actions')}>
+              <Link class="button primary" href="/proposals/new?kind=mint">
+                {t('proposals.kinds.MINT')}
+              </Link>
+              <Link class="button" href="/proposals/new?kind=burn">
+                {t('proposals.kinds.BURN')}
+              </Link>
+              <Link class="button" href="/proposals/new?kind=transfer">
+                {t('dashboard.send')}
+              </Link>
+            </div>
+          )}
+        </>
+      ) : (
+        <>
+          <section class="hero" aria-label={t('dashboard.totalBalance')}>
+            <h2>{t('dashboard.totalBalance')}</h2>
+            {(data.participant?.totalBalance ?? []).map((balance) => (
+              <p class="hero-amount" key={balance.denom}>
+                <Money value={balance} />
+              </p>
+            ))}
+          </section>
+          {data.participant?.alerts.map((alert) => (
+            <p class="banner banner-warning" role="alert" key={alert.code}>
+              {t(`dashboard.alerts.${alert.code}`)}
+            </p>
+          ))}
+          <div class="actions" role="group" aria-label={t('dashboard.actions')}>
+            {canPropose && (
+              <Link class="button primary" href="/proposals/new?kind=transfer">
+                {t('dashboard.send')}
+              </Link>
+            )}
+            {session.can('manage', 'Bridging') && (
+              <Link class="button" href="/bridging">
+                {t('dashboard.convert')}
+              </Link>
+            )}
+          </div>
+          <Card title={t('dashboard.topWallets')}>
+            <ul class="wallet-list">
+              {(data.participant?.topWallets ?? []).map((wallet) => (
+                <li key={wallet.multisigId}>
+                  <Link href={`/accounts/${wallet.multisigId}`}>{wallet.name}</Link> <span class="muted">{t(`accountTypes.${wallet.type}`)}</span>
+                  {wallet.balances.map((balance) => (
+                    <Money key={balance.denom} value={balance} />
+                  ))}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </>
+      )}
+      <ActivityLog />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ComponentChildren, JSX } from 'preact';
+import { useId } from 'preact/hooks';
+
+export function Field(props: { label: string; hint?: string; error?: string | null } & JSX.InputHTMLAttributes<HTMLInputElement>) {
+  const { label, hint, error, ...input } = props;
+  const id = useId();
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={hint || error ? `${id}-hint` : undefined} {...input} />
+      {(hint || error) && (
+        <p id={`${id}-hint`} class={error ? 'field-error' : 'field-hint'}>
+          {error ?? hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Select(props: { label: string; children: ComponentChildren } & JSX.SelectHTMLAttributes<HTMLSelectElement>) {
+  const { label, children, ...select } = props;
+  const id = useId();
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} {...select}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+export const ErrorNote = ({ message }: { message: string | null }) =>
+  message ? (
+    <p class="note note-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+
+export const SuccessNote = ({ message }: { message: string | null }) =>
+  message ? (
+    <p class="note note-success" role="status">
+      {message}
+    </p>
+  ) : null;
+
+export const Card = ({ title, children, actions }: { title?: string; children: ComponentChildren; actions?: ComponentChildren }) => (
+  <section class="card" aria-label={title}>
+    {(title || actions) && (
+      <header class="card-head">
+        {title && <h2>{title}</h2>}
+        {actions && <div class="card-actions">{actions}</div>}
+      </header>
+    )}
+    {children}
+  </section>
+);
+
+export const Loading = ({ label }: { label: string }) => (
+  <p class="loading" role="status">
+    {label}
+  </p>
+);

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../../runtime/logger';
+import { eventMetadata, type CommandContext } from '../command-handler';
+import { ConcurrencyError, type EventStore, type GlobalPosition, type NewEvent } from '../event-store/event-store';
+import type { SnapshotStore } from '../event-store/snapshots';
+import { decide, evolve, initialLedger, type BankFacts, type BankLedgerCommand, type BankLedgerState } from './decide';
+import { bankLedgerStream, type BankLedgerEvent, type PaymentParties } from './events';
+import { fromSnapshot, toSnapshot, type LedgerSnapshot } from './ledger-snapshot';
+
+/** Facts a round of decisions may need, each fetched once per round for all its commands. */
+export interface LedgerFacts {
+  banks(organizationIds: string[]): Promise<Map<string, BankFacts>>;
+  settlementBalance(organizationId: string): Promise<bigint>;
+  /** Payments the read model holds, of those ids (decided before the ledger's memory). */
+  recordedPayments(paymentIds: string[]): Promise<Map<string, PaymentParties>>;
+}
+
+export interface RoundFacts {
+  bank(organizationId: string): BankFacts | null;
+  settlementBalance: bigint;
+  recorded(paymentId: string): PaymentParties | null;
+}
+
+/** A request to the ledger: what facts it needs, and how it becomes a command once they are known. */
+export interface LedgerRequest {
+  needs?: { banks?: string[]; settlementBalance?: boolean; recordedPaymentId?: string };
+  command(facts: RoundFacts): BankLedgerCommand;
+  context: CommandContext;
+}
+
+export interface LedgerDecision {
+  events: BankLedgerEvent[];
+  /** Position of the round's append; null when the command decided nothing new. */
+  position: GlobalPosition | null;
+}
+
+export interface LedgerPorts {
+  eventStore: EventStore;
+  snapshots: SnapshotStore;
+  facts: LedgerFacts;
+  /** Whether the Instant Payments read model has applied the log up to a position (waits at most timeoutMs). */
+  readModelReached(position: GlobalPosition, timeoutMs: number): Promise<boolean>;
+  logger: Logger;
+  /** Told after every round that sent cross-bank payments (they are due for settlement). */
+  onSettlementWork?(organizationId: string): void;
+}
+
+export const LEDGER_TUNING = {
+  /** Commands decided together and appended in one transaction. */
+  maxRound: 500,
+  /** Events read per page when loading a ledger's tail. */
+  tailPage: 10_000,
+  /** A snapshot after this many events past the last one. */
+  snapshotEvery: 5_000,
+  /** Decided payments stay in memory this long (and until the read model has them). */
+  rememberMs: 60_000,
+  /** Appends of one round tried again after an ambiguous failure or a concurrent writer. */
+  appendAttempts: 3,
+};
+
+interface Queued {
+  request: LedgerRequest;
+  resolve(decision: LedgerDecision): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The single writer of one bank's ledger (after LMAX and TigerBeetle): the bank's balances live in
+ * memory, loaded once from a snapshot plus the tail of the bank's stream; requests queue up, and each
+ * round decides every queued command in memory and appends all their events to the bank's stream in
+ * one transaction (group commit). The answers are built from the decisions. A round whose append fails
+ * reloads the ledger from the store and decides its commands again (so a second process writing the
+ * same bank costs retries, never correctness: the append's expected version guards it).
+ */
+export class BankLedger {
+  private state: BankLedgerState;
+  private version = 0;
+  private snapshotVersion = 0;
+  private snapshotting = false;
+  private readonly queue: Queued[] = [];
+  private running = false;
+  /** Rounds whose decided payments are still remembered, oldest first. */
+  private readonly remembered: Array<{ at: number; position: GlobalPosition; paymentIds: string[] }> = [];
+
+  private constructor(
+    readonly organizationId: string,
+    private readonly ports: LedgerPorts,
+  ) {
+    this.state = initialLedger(organizationId);
+  }
+
+  static async load(organizationId: string, ports: LedgerPorts): Promise<BankLedger> {
+    const ledger = new BankLedger(organizationId, ports);
+    await ledger.reload();
+    return ledger;
+  }
+
+  get streamId(): string {
+    return bankLedgerStream(this.organizationId);
+  }
+
+  /** Read-only view of the current state (the writer owns it). */
+  get view(): Readonly<BankLedgerState> {
+    return this.state;
+  }
+
+  /** The snapshot plus the tail, page by page: a long history costs one snapshot read. */
+  private async reload(): Promise<void> {
+    const snapshot = await this.ports.snapshots.load(this.streamId);
+    this.state = snapshot ? fromSnapshot(snapshot.state as LedgerSnapshot) : initialLedger(this.organizationId);
+    this.version = snapshot?.version ?? 0;
+    this.snapshotVersion = this.version;
+    this.remembered.length = 0;
+    let last: GlobalPosition | null = null;
+    for (;;) {
+      const page = await this.ports.eventStore.readStream(this.streamId, { afterVersion: this.version, limit: LEDGER_TUNING.tailPage });
+      for (const recorded of page) evolve(this.state, recorded as unknown as BankLedgerEvent);
+      if (page.length > 0) {
+        this.version = page[page.length - 1]!.streamVersion;
+        last = page[page.length - 1]!.position;
+      }
+      if (page.length < LEDGER_TUNING.tailPage) break;
+    }
+    if (last) this.remembered.push({ at: Date.now(), position: last, paymentIds: [...this.state.recentPayments.keys()] });
+    if (last && this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(last);
+  }
+
+  submit(request: LedgerRequest): Promise<LedgerDecision> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) await this.round(this.queue.splice(0, LEDGER_TUNING.maxRound));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async gatherFacts(round: Queued[]): Promise<RoundFacts> {
+    const banks = new Set<string>();
+    const payments: string[] = [];
+    let settlementBalance = false;
+    for (const { request } of round) {
+      request.needs?.banks?.forEach((id) => banks.add(id));
+      const paymentId = request.needs?.recordedPaymentId;
+      if (paymentId && !this.state.recentPayments.has(paymentId)) payments.push(paymentId);
+      settlementBalance ||= request.needs?.settlementBalance === true;
+    }
+    const [bankFacts, recorded, balance] = await Promise.all([
+      banks.size > 0 ? this.ports.facts.banks([...banks]) : new Map<string, BankFacts>(),
+      payments.length > 0 ? this.ports.facts.recordedPayments(payments) : new Map<string, PaymentParties>(),
+      settlementBalance ? this.ports.facts.settlementBalance(this.organizationId) : 0n,
+    ]);
+    return {
+      bank: (id) => bankFacts.get(id) ?? null,
+      settlementBalance: balance,
+      recorded: (id) => recorded.get(id) ?? null,
+    };
+  }
+
+  private async round(round: Queued[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      let facts: RoundFacts;
+      try {
+        facts = await this.gatherFacts(round);
+      } catch (error) {
+        round.forEach((queued) => queued.reject(error));
+        return;
+      }
+      const outcomes: Array<{ events: BankLedgerEvent[] } | { error: unknown }> = [];
+      const newEvents: NewEvent[] = [];
+      for (const { request } of round) {
+        try {
+          const events = decide(request.command(facts), this.state);
+          for (const event of events) evolve(this.state, event);
+          const metadata = eventMetadata(request.context);
+          for (const event of events) newEvents.push({ id: randomUUID(), type: event.type, data: event.data, metadata });
+          outcomes.push({ events });
+        } catch (error) {
+          outcomes.push({ error });
+        }
+      }
+      if (newEvents.length === 0) {
+        round.forEach((queued, index) => settle(queued, outcomes[index]!, null));
+        return;
+      }
+      try {
+        const appended = await this.appendRound(newEvents);
+        this.version = appended.nextExpectedVersion;
+        round.forEach((queued, index) => settle(queued, outcomes[index]!, appended.position));
+        this.afterRound(newEvents, appended.position);
+        return;
+      } catch (error) {
+        // The in-memory decisions did not land: back to what the store holds, then decide again.
+        try {
+          await this.reload();
+        } catch (reloadError) {
+          this.ports.logger.error({ err: reloadError, organizationId: this.organizationId }, 'instant payments ledger could not reload');
+        }
+        if (attempt >= LEDGER_TUNING.appendAttempts) {
+          round.forEach((queued) => queued.reject(error));
+          return;
+        }
+      }
+    }
+  }
+
+  /**
+   * One append for the whole round. An ambiguous failure (the connection dropped at commit) is tried
+   * again with the same event ids, which the store turns into the first result if it did land.
+   */
+  private async appendRound(events: NewEvent[]) {
+    try {
+      return await this.ports.eventStore.append(this.streamId, events, this.version);
+    } catch (error) {
+      if (error instanceof ConcurrencyError) throw error;
+      return this.ports.eventStore.append(this.streamId, events, this.version);
+    }
+  }
+
+  private afterRound(events: NewEvent[], position: GlobalPosition): void {
+    const paymentIds = events
+      .filter((event) => event.type === 'InstantPaymentTransferred' || event.type === 'InstantPaymentSent')
+      .map((event) => (event.data as PaymentParties).paymentId);
+    if (paymentIds.length > 0) this.remembered.push({ at: Date.now(), position, paymentIds });
+    this.forget();
+    if (events.some((event) => event.type === 'InstantPaymentSent')) this.ports.onSettlementWork?.(this.organizationId);
+    if (this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(position);
+  }
+
+  /** Drops decided payments older than rememberMs once the read model holds them (retries then read it there). */
+  private forget(): void {
+    const horizon = Date.now() - LEDGER_TUNING.rememberMs;
+    const oldest = this.remembered[0];
+    if (!oldest || oldest.at > horizon) return;
+    void this.ports.readModelReached(oldest.position, 0).then((reached) => {
+      if (!reached || this.remembered[0] !== oldest) return;
+      this.remembered.shift();
+      for (const id of oldest.paymentIds) this.state.recentPayments.delete(id);
+    });
+  }
+
+  /** Saves the state once the read model has applied everything it covers (see LedgerSnapshot). */
+  private snapshotAfterReadModel(position: GlobalPosition): void {
+    if (this.snapshotting) return;
+    this.snapshotting = true;
+    const snapshot = { streamId: this.streamId, version: this.version, state: toSnapshot(this.state, Date.now()) };
+    void this.ports
+      .readModelReached(position, 30_000)
+      .then(async (reached) => {
+        if (!reached) return;
+        await this.ports.snapshots.save(snapshot);
+        this.snapshotVersion = Math.max(this.snapshotVersion, snapshot.version);
+      })
+      .catch((error) => this.ports.logger.warn({ err: error, organizationId: this.organizationId }, 'instant payments snapshot not saved'))
+      .finally(() => {
+        this.snapshotting = false;
+      });
+  }
+
+  /** Whether a client token may act: the client exists, is active, and the token was not revoked. */
+  acceptsToken(clientId: string, tokenId: string): boolean {
+    const client = this.state.clients.get(clientId);
+    return client !== undefined && client.active && !this.state.revokedTokens.has(tokenId);
+  }
+}
+
+function settle(queued: Queued, outcome: { events: BankLedgerEvent[] } | { error: unknown }, position: GlobalPosition | null): void {
+  if ('error' in outcome) queued.reject(outcome.error);
+  else queued.resolve({ events: outcome.events, position: outcome.events.length > 0 ? position : null });
+}
