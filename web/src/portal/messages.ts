@@ -254,7 +254,7 @@ const es = {
     rpcEffective: 'En uso',
     rpcTest: 'Probar',
     rpcOk: 'Responde: cadena {{chainId}}, bloque {{height}}.',
-    rpcFailed: 'No responde: {{reason}}',
+    rpcFailed: 'No responde como nodo CometBFT (tras {{latencyMs}} ms)',
   },
   ip: {
     tabs: { dashboard: 'Resumen', transactions: 'Transacciones', clients: 'Clientes' },
@@ -579,7 +579,7 @@ const en: Shape<typeof es> = {
     rpcEffective: 'In use',
     rpcTest: 'Test',
     rpcOk: 'Answers: chain {{chainId}}, block {{height}}.',
-    rpcFailed: 'No answer: {{reason}}',
+    rpcFailed: 'No CometBFT node answered (after {{latencyMs}} ms)',
   },
   ip: {
     tabs: { dashboard: 'Overview', transactions: 'Transactions', clients: 'Clients' },
