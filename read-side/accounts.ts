@@ -90,6 +90,12 @@ function visible(db: Knex, principal: Principal) {
   return query;
 }
 
+/** Which of these account ids the principal may see (the rest do not exist for it). */
+export async function visibleAccountIds(db: Knex, principal: Principal, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return visible(db, principal).whereIn('accounts.id', ids).pluck('accounts.id');
+}
+
 export async function listAccounts(db: Knex, principal: Principal, filter: AccountFilter): Promise<Page<AccountView>> {
   const query = visible(db, principal);
   if (filter.type) query.where('accounts.type', filter.type);

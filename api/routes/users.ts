@@ -1,3 +1,4 @@
+import { visibleAccountIds } from '../../read-side/accounts';
 import { findUser, listSelectableUsers, listUsers, userView } from '../../read-side/users';
 import { notFound } from '../../runtime/errors';
 import type { Services } from '../../runtime/services';
@@ -108,7 +109,9 @@ export const userRoutes = [
     body: z.strictObject({ multisigIds: z.array(Id).max(50).refine((ids) => new Set(ids).size === ids.length, 'ids must be unique') }),
     responses: { 200: { description: 'The caller', schema: User } },
     handler: async (context) => {
-      await pinWallets(context.services, commandContext(context), context.principal.userId, context.body.multisigIds);
+      const { services, principal, body } = context;
+      const visible = await visibleAccountIds(services.db, principal, body.multisigIds);
+      await pinWallets(services, commandContext(context), principal.userId, body.multisigIds, visible);
       return { status: 200, body: await me(context.services, context.principal) };
     },
   }),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { findVisibleAccount } from '../../read-side/accounts';
 import { findWhitelistEntry, listWhitelist } from '../../read-side/whitelist';
-import { forbidden } from '../../runtime/errors';
 import { whitelistDecider } from '../../write-side/whitelist/decide';
 import { whitelistStream } from '../../write-side/whitelist/events';
 import { commandContext } from '../command-context';
@@ -48,12 +47,15 @@ export const whitelistRoutes = [
     access: ability('manage', 'WhitelistAddress'),
     params: AccountParams,
     body: z.strictObject({ address: ChainAddress, label: Label }),
-    responses: { 201: { description: 'Added', schema: WhitelistEntry }, 409: { description: 'WHITELIST_ADDRESS_EXISTS' } },
+    responses: {
+      201: { description: 'Added', schema: WhitelistEntry },
+      409: { description: 'WHITELIST_ADDRESS_EXISTS' },
+      422: { description: 'WHITELIST_SELF: the account’s own address' },
+    },
     handler: async (context) => {
       const { services, principal, params, body } = context;
       const account = await findVisibleAccount(services.db, principal, params.multisigId);
       const address = requireChainAddress(services, body.address);
-      if (address === account.address) throw forbidden('An account cannot whitelist itself', 'WHITELIST_SELF');
       const entryId = randomUUID();
       const command = commandContext(context);
       await services.commands.handle(
@@ -63,6 +65,7 @@ export const whitelistRoutes = [
           type: 'AddAddress',
           accountId: account.id,
           organizationId: account.organizationId,
+          accountAddress: account.address,
           entryId,
           address,
           label: body.label,
@@ -82,7 +85,12 @@ export const whitelistRoutes = [
     access: ability('manage', 'WhitelistAddress'),
     params: EntryParams,
     body: z.strictObject({ address: ChainAddress.optional(), label: Label.optional() }),
-    responses: { 200: { description: 'Updated', schema: WhitelistEntry } },
+    responses: {
+      200: { description: 'Updated', schema: WhitelistEntry },
+      404: { description: 'NOT_FOUND' },
+      409: { description: 'WHITELIST_ADDRESS_EXISTS' },
+      422: { description: 'WHITELIST_SELF: the account’s own address' },
+    },
     handler: async (context) => {
       const { services, principal, params, body } = context;
       const account = await findVisibleAccount(services.db, principal, params.multisigId);
@@ -95,6 +103,7 @@ export const whitelistRoutes = [
           type: 'UpdateAddress',
           accountId: account.id,
           organizationId: account.organizationId,
+          accountAddress: account.address,
           entryId: params.addressId,
           address,
           label: body.label,

@@ -144,6 +144,11 @@ describe('accounts, whitelist, tokens and address book over HTTP', () => {
       expect(list.body.items.map((item: { id: string }) => item.id)).toEqual([entryId]);
       const edited = await f.as(f.admin).patch(`/multisigs/${custom.id}/whitelist/${entryId}`, { label: 'Main supplier' });
       expect([edited.status, edited.body.label]).toEqual([200, 'Main supplier']);
+      // The account's own address: refused alike when added and when an entry is edited to it.
+      const self = await f.as(f.admin).post(`/multisigs/${custom.id}/whitelist`, { address: custom.address, label: 'Self' });
+      expect([self.status, self.body.code]).toEqual([422, 'WHITELIST_SELF']);
+      const editedToSelf = await f.as(f.admin).patch(`/multisigs/${custom.id}/whitelist/${entryId}`, { address: custom.address });
+      expect([editedToSelf.status, editedToSelf.body.code]).toEqual([422, 'WHITELIST_SELF']);
       expect((await f.as(bank.admin).get(`/multisigs/${custom.id}/whitelist`)).status).toBe(404);
       const extra = await f.as(f.admin).post(`/multisigs/${custom.id}/whitelist`, { address: address(), label: 'Temp' });
       expect((await f.as(f.admin).delete(`/multisigs/${custom.id}/whitelist/${extra.body.id}`)).status).toBe(204);

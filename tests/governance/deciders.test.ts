@@ -144,6 +144,7 @@ describe('token, whitelist and address-book deciders', () => {
       type: 'AddAddress',
       accountId: 'acc',
       organizationId: 'org',
+      accountAddress: 'self',
       entryId,
       address,
       label: 'L',
@@ -156,6 +157,25 @@ describe('token, whitelist and address-book deciders', () => {
     expect(codeOf(() => run(whitelistDecider, [add('e1', 'x'), add('e2', 'x')]))).toBe('409 WHITELIST_ADDRESS_EXISTS');
     const removed = run(whitelistDecider, [add('e1', 'x'), { type: 'RemoveAddress', accountId: 'acc', organizationId: 'org', entryId: 'e1', actorId: 'u1', now: NOW }]);
     expect(isWhitelisted(removed.state, 'y')).toBe(true);
+  });
+
+  it('never lists the account’s own address, neither added nor edited to it (422 WHITELIST_SELF)', () => {
+    const add = (address: string): WhitelistCommand => ({
+      type: 'AddAddress',
+      accountId: 'acc',
+      organizationId: 'org',
+      accountAddress: 'self',
+      entryId: 'e1',
+      address,
+      label: 'L',
+      actorId: 'u1',
+      now: NOW,
+    });
+    const edit: WhitelistCommand = { type: 'UpdateAddress', accountId: 'acc', organizationId: 'org', accountAddress: 'self', entryId: 'e1', address: 'self', now: NOW };
+    expect([codeOf(() => run(whitelistDecider, [add('self')])), codeOf(() => run(whitelistDecider, [add('x'), edit]))]).toEqual([
+      '422 WHITELIST_SELF',
+      '422 WHITELIST_SELF',
+    ]);
   });
 
   it('address books refuse a duplicate address and unknown entries', () => {

@@ -40,7 +40,7 @@ const addressBookEntry = {
 const CASES: Array<[string, (id: string) => string]> = [
   ['token: update', (id) => answer(tokenDecider, [{ type: 'TokenRegistered', data: { ...token, registeredBy: null, registeredAt: NOW } }], { type: 'UpdateToken', tokenId: id, name: 'x', now: NOW })],
   ['token: remove', (id) => answer(tokenDecider, [{ type: 'TokenRegistered', data: { ...token, native: false, registeredBy: null, registeredAt: NOW } }], { type: 'RemoveToken', tokenId: id, now: NOW })],
-  ['whitelist: update', (id) => answer(whitelistDecider, [whitelistEntry], { type: 'UpdateAddress', accountId: 'a', organizationId: 'o', entryId: id, label: 'y', now: NOW })],
+  ['whitelist: update', (id) => answer(whitelistDecider, [whitelistEntry], { type: 'UpdateAddress', accountId: 'a', organizationId: 'o', accountAddress: 'self', entryId: id, label: 'y', now: NOW })],
   ['whitelist: remove', (id) => answer(whitelistDecider, [whitelistEntry], { type: 'RemoveAddress', accountId: 'a', organizationId: 'o', entryId: id, actorId: null, now: NOW })],
   ['address book: update', (id) => answer(addressBookDecider, [addressBookEntry], { type: 'UpdateEntry', userId: 'u', entryId: id, name: 'y', now: NOW })],
   ['address book: remove', (id) => answer(addressBookDecider, [addressBookEntry], { type: 'RemoveEntry', userId: 'u', entryId: id, now: NOW })],
@@ -103,7 +103,7 @@ function sample(schema: JsonSchema, components: Record<string, JsonSchema>): unk
   switch (type) {
     case 'object': {
       // With nothing required, a body still has to say something (a PATCH changes at least one field).
-      const keys = schema.required?.length ? schema.required : Object.keys(schema.properties ?? {});
+      const keys = schema.required?.length ? schema.required : Object.keys(schema.properties ?? {}).slice(0, 1);
       return Object.fromEntries(keys.map((key) => [key, sample(schema.properties![key]!, components)]));
     }
     case 'array':

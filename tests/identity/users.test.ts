@@ -83,12 +83,32 @@ describe('Users', () => {
   });
 
   describe('PATCH /users/me/pinned-wallets', () => {
+    const account = async (by: Session, label: string, members: Session[]): Promise<string> => {
+      const created = await by.agent
+        .post('/api/multisigs')
+        .set(by.auth)
+        .send({ label, members: members.map((person) => ({ userId: person.userId, weight: 1 })), threshold: 1 });
+      if (created.status !== 201) throw new Error(`account creation failed: ${created.status} ${JSON.stringify(created.body)}`);
+      return created.body.id as string;
+    };
+
     it('stores the pinned accounts in order', async () => {
-      const ids = [crypto.randomUUID(), crypto.randomUUID()];
+      const ids = [await account(admin, 'Uno', [admin, member]), await account(admin, 'Dos', [member])];
       const response = await member.agent.patch('/api/users/me/pinned-wallets').set(member.auth).send({ multisigIds: ids });
       expect(response.status).toBe(200);
       expect(response.body.pinnedMultisigIds).toEqual(ids);
       expect((await member.agent.get('/api/users/me').set(member.auth)).body.pinnedMultisigIds).toEqual(ids);
+    });
+
+    it('rejects ids of accounts that do not exist, of another bank, or the member does not belong to: 400, storing nothing', async () => {
+      const before = (await member.agent.get('/api/users/me').set(member.auth)).body.pinnedMultisigIds;
+      const foreign = await account(bank.admin, 'Ajena', [bank.admin]);
+      const notMine = await account(admin, 'Ajena central', [admin]);
+      for (const id of [crypto.randomUUID(), foreign, notMine, 'constructor']) {
+        const response = await member.agent.patch('/api/users/me/pinned-wallets').set(member.auth).send({ multisigIds: [...before, id] });
+        expect([response.status, response.body.code, response.body.errors]).toEqual([400, 'VALIDATION_FAILED', [{ path: `multisigIds.${before.length}`, message: expect.any(String) }]]);
+      }
+      expect((await member.agent.get('/api/users/me').set(member.auth)).body.pinnedMultisigIds).toEqual(before);
     });
 
     it('rejects duplicates and unknown keys: 400', async () => {

@@ -200,5 +200,5 @@ export async function changePassword(
 export const changeLocale = (services: Deps, context: CommandContext, userId: string, locale: Locale) =>
   handleUser(services, userId, { type: 'ChangeLocale', locale }, context);
 
-export const pinWallets = (services: Deps, context: CommandContext, userId: string, multisigIds: string[]) =>
-  handleUser(services, userId, { type: 'PinWallets', multisigIds }, context);
+export const pinWallets = (services: Deps, context: CommandContext, userId: string, multisigIds: string[], visible: readonly string[]) =>
+  handleUser(services, userId, { type: 'PinWallets', multisigIds, visible }, context);

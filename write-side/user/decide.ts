@@ -1,4 +1,4 @@
-import { businessRule, conflict, gone, notFound } from '../../runtime/errors';
+import { businessRule, conflict, gone, notFound, validationFailed } from '../../runtime/errors';
 import type { Decider } from '../decider';
 import { sameHash } from '../secret-token';
 import type { EmailEvent, Locale, Role, UserEvent, UserKind, UserRegisteredData } from './events';
@@ -37,7 +37,8 @@ export type UserCommand =
   | { type: 'ResetPassword'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'ChangePassword'; passwordHash: string }
   | { type: 'ChangeLocale'; locale: Locale }
-  | { type: 'PinWallets'; multisigIds: string[] };
+  /** `visible`: which of the ids name accounts the user may see; pinning anything else is 400. */
+  | { type: 'PinWallets'; multisigIds: string[]; visible: readonly string[] };
 
 const initialState = (): UserState => ({
   exists: false,
@@ -147,9 +148,14 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       return [{ type: 'UserPasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: 'CHANGED' } }];
     case 'ChangeLocale':
       return command.locale === state.locale ? [] : [{ type: 'UserLocaleChanged', data: { userId, locale: command.locale } }];
-    case 'PinWallets':
+    case 'PinWallets': {
+      const unknown = command.multisigIds.flatMap((id, index) =>
+        command.visible.includes(id) ? [] : [{ path: `multisigIds.${index}`, message: 'no account of yours has this id' }],
+      );
+      if (unknown.length > 0) throw validationFailed(unknown, 'Only accounts you can see can be pinned');
       if (command.multisigIds.join() === state.multisigIds.join()) return [];
       return [{ type: 'UserPinnedWalletsChanged', data: { userId, multisigIds: command.multisigIds } }];
+    }
   }
 }
 

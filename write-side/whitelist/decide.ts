@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../../runtime/errors';
+import { businessRule, conflict, notFound } from '../../runtime/errors';
 import type { Decider } from '../decider';
 import type { WhitelistEvent } from './events';
 
@@ -12,20 +12,45 @@ export interface WhitelistState {
   entries: WhitelistEntry[];
 }
 
+/** `accountAddress`: the account's own address, which its whitelist never lists. */
 export type WhitelistCommand =
-  | { type: 'AddAddress'; accountId: string; organizationId: string; entryId: string; address: string; label: string; actorId: string | null; now: string }
-  | { type: 'UpdateAddress'; accountId: string; organizationId: string; entryId: string; address?: string; label?: string; now: string }
+  | {
+      type: 'AddAddress';
+      accountId: string;
+      organizationId: string;
+      accountAddress: string;
+      entryId: string;
+      address: string;
+      label: string;
+      actorId: string | null;
+      now: string;
+    }
+  | {
+      type: 'UpdateAddress';
+      accountId: string;
+      organizationId: string;
+      accountAddress: string;
+      entryId: string;
+      address?: string;
+      label?: string;
+      now: string;
+    }
   | { type: 'RemoveAddress'; accountId: string; organizationId: string; entryId: string; actorId: string | null; now: string };
 
 /** A transfer from an account with a non-empty whitelist may only go to a whitelisted address (or the organization's own). */
 export const isWhitelisted = (state: WhitelistState, address: string) =>
   state.entries.length === 0 || state.entries.some((entry) => entry.address === address);
 
+const requireOther = (accountAddress: string, address: string) => {
+  if (address === accountAddress) throw businessRule('WHITELIST_SELF', 'An account cannot whitelist itself');
+};
+
 export function decideWhitelist(command: WhitelistCommand, state: WhitelistState): WhitelistEvent[] {
   const { accountId, organizationId, entryId } = command;
   switch (command.type) {
     case 'AddAddress': {
       if (state.entries.some((entry) => entry.entryId === entryId)) return []; // a retried add
+      requireOther(command.accountAddress, command.address);
       if (state.entries.some((entry) => entry.address === command.address))
         throw conflict('WHITELIST_ADDRESS_EXISTS', 'The address is already on this whitelist');
       return [
@@ -40,6 +65,7 @@ export function decideWhitelist(command: WhitelistCommand, state: WhitelistState
       if (!entry) throw notFound('Whitelist entry');
       const address = command.address ?? entry.address;
       const label = command.label ?? entry.label;
+      requireOther(command.accountAddress, address);
       if (address !== entry.address && state.entries.some((other) => other.address === address))
         throw conflict('WHITELIST_ADDRESS_EXISTS', 'The address is already on this whitelist');
       if (address === entry.address && label === entry.label) return [];
