@@ -9706,6 +9706,20 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description WHITELIST_SELF: the account’s own address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "WHITELIST_SELF";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -9912,7 +9926,7 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_FOUND: no such resource, or one the caller may not see */
+            /** @description NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9923,6 +9937,20 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description WHITELIST_ADDRESS_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 409;
+                        /** @enum {unknown} */
+                        code?: "WHITELIST_ADDRESS_EXISTS";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -9951,6 +9979,20 @@ export interface operations {
                         status?: 415;
                         /** @enum {unknown} */
                         code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description WHITELIST_SELF: the account’s own address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "WHITELIST_SELF";
                     } & components["schemas"]["Problem"];
                 };
             };
