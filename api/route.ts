@@ -184,17 +184,17 @@ const problemResponse = (status: number, description: string, edge?: string) => 
 
 /**
  * Failures every route of a kind can answer, whatever its own list says: bad input at the edge (400),
- * tokens (401), abilities (403), ids that name nothing (404), bodies (413, 415), dependencies (503).
+ * tokens (401), abilities (403), ids that name nothing (404), bodies (413, 415, whether or not the
+ * route takes one), dependencies (503).
  */
 function edgeFailures(route: RouteDefinition): Record<number, string> {
   const failures: Record<number, string> = { 400: 'VALIDATION_FAILED: malformed percent-encoding, NUL or unpaired surrogate, or the request does not match the schema' };
   if (route.access.kind !== 'public') failures[401] = 'UNAUTHENTICATED: missing, expired or forged token';
   if (route.access.kind === 'ability') failures[403] = `FORBIDDEN: requires ${route.access.action} · ${route.access.subject}`;
   if (route.params) failures[404] = 'NOT_FOUND: no such resource, or one the caller may not see';
-  if (route.body) {
-    failures[413] = 'PAYLOAD_TOO_LARGE';
-    failures[415] = 'UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept';
-  }
+  // Any request may carry a body: the edge judges its size and encoding before the route does.
+  failures[413] = 'PAYLOAD_TOO_LARGE';
+  failures[415] = 'UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept';
   failures[503] = 'DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer';
   return failures;
 }

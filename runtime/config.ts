@@ -89,6 +89,11 @@ const schema = z
     INVITATION_EXPIRY_HOURS: positiveInt.default(72),
     PASSWORD_RESET_EXPIRY_MINUTES: positiveInt.default(60),
     PER_ORG_RPC_ENABLED: flag.default(false),
+    // Hosts (names, addresses, CIDR ranges) a per-organization chain RPC URL may reach although internal.
+    CHAIN_RPC_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((text) => text.split(',').map((host) => host.trim()).filter(Boolean)),
     /** The IANA zone whose calendar days bound per-day limits (the bridging disbursement limit). */
     TIME_ZONE: z
       .string()

@@ -34,12 +34,9 @@ export const webBuildIsCurrent = (): boolean =>
 
 /** The API's OpenAPI document, exactly as /api/docs-json serves it, as TypeScript types for openapi-fetch. */
 export async function generateApiSchema(): Promise<void> {
-  const { createRegistry, generateDocument } = await import('../api/openapi');
-  const { documentRoute } = await import('../api/route');
+  const { apiDocument } = await import('../api/route');
   const { allRoutes } = await import('../api/routes');
-  const registry = createRegistry();
-  for (const route of allRoutes()) documentRoute(registry, route);
-  const document = generateDocument(registry);
+  const document = apiDocument(allRoutes());
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const ast = await openapiTS(JSON.parse(JSON.stringify(document)));
   const text = `/* Generated from the API's OpenAPI document by runtime/web-build.ts: do not edit. */\n${astToString(ast)}`;

@@ -7,6 +7,7 @@ import { testRpcEndpoint } from '../../write-side/chain';
 import type { Principal } from '../abilities';
 import { page, pageQuery, z } from '../openapi';
 import { ability, defineRoute } from '../route';
+import { probeRpcEndpoint, RpcHostPolicy } from '../rpc-endpoint';
 import { Role } from './schemas';
 import { RPC_TEST_TIMEOUT_MS } from './organizations';
 
@@ -48,15 +49,26 @@ const alert = (code: AlertCode, severity: Alert['severity'], organizationId: str
   details,
 });
 
+/**
+ * The deployment's own node is configuration, trusted; an organization's endpoint was chosen by a
+ * client, so it is reached only through the SSRF guard, and only our words for a failure are shown.
+ */
+async function probeEndpoint(config: Services['config'], endpoint: { url: string; trusted: boolean }) {
+  if (endpoint.trusted) return testRpcEndpoint(endpoint.url, RPC_TEST_TIMEOUT_MS);
+  const probe = await probeRpcEndpoint(endpoint.url, new RpcHostPolicy(config.CHAIN_RPC_ALLOWED_HOSTS), RPC_TEST_TIMEOUT_MS);
+  return probe.failure ? { ok: false as const, reason: probe.failure } : { ok: true as const };
+}
+
 /** The RPC endpoints the caller's scope depends on: the deployment's Cosmos node, and per-organization ones when enabled. */
 async function rpcAlerts(services: Services, principal: Principal, organizations: OrganizationRecord[]): Promise<Alert[]> {
   const { config } = services;
-  const endpoints: { organizationId: string; url: string }[] = [];
-  if (config.CHAIN === 'cosmos' && config.CHAIN_RPC_URL) endpoints.push({ organizationId: principal.organizationId, url: config.CHAIN_RPC_URL });
+  const endpoints: { organizationId: string; url: string; trusted: boolean }[] = [];
+  if (config.CHAIN === 'cosmos' && config.CHAIN_RPC_URL)
+    endpoints.push({ organizationId: principal.organizationId, url: config.CHAIN_RPC_URL, trusted: true });
   if (config.PER_ORG_RPC_ENABLED)
     for (const organization of organizations)
-      if (organization.chainRpcUrl) endpoints.push({ organizationId: organization.id, url: organization.chainRpcUrl });
-  const results = await Promise.all(endpoints.map(async (endpoint) => ({ endpoint, result: await testRpcEndpoint(endpoint.url, RPC_TEST_TIMEOUT_MS) })));
+      if (organization.chainRpcUrl) endpoints.push({ organizationId: organization.id, url: organization.chainRpcUrl, trusted: false });
+  const results = await Promise.all(endpoints.map(async (endpoint) => ({ endpoint, result: await probeEndpoint(config, endpoint) })));
   return results.flatMap(({ endpoint, result }) =>
     result.ok ? [] : [alert('CHAIN_RPC_UNREACHABLE', 'error', endpoint.organizationId, `The chain RPC endpoint does not answer: ${result.reason}`, { url: endpoint.url, reason: result.reason })],
   );

@@ -3,13 +3,13 @@ import { findInvitation, invitationView } from '../../read-side/invitations';
 import { listAdministrators } from '../../read-side/users';
 import { forbidden, notFound } from '../../runtime/errors';
 import type { Services } from '../../runtime/services';
-import { testRpcEndpoint } from '../../write-side/chain';
 import { createInvitation } from '../../write-side/invitation/commands';
 import { createOrganization, handleOrganization, setExchangeAddress } from '../../write-side/organization/commands';
 import { authorize, authorizeIssuer, type Principal } from '../abilities';
 import { commandContext } from '../command-context';
 import { Id, page, pageQuery, z } from '../openapi';
 import { ability, defineRoute, type RouteContext } from '../route';
+import { assertRpcUrlAllowed, probeRpcEndpoint, RpcHostPolicy, rpcUrlNotAllowed } from '../rpc-endpoint';
 import { Email, Invitation, Locale, Organization, OrganizationStatus } from './schemas';
 
 /** The RPC test answers within this, reachable or not. */
@@ -48,10 +48,12 @@ const LimitAmount = z
   .openapi({ example: '5000000' });
 
 const RpcTestResult = z
-  .union([
-    z.object({ ok: z.literal(true), chainId: z.string(), height: z.number().int() }),
-    z.object({ ok: z.literal(false), reason: z.string() }),
-  ])
+  .object({
+    ok: z.boolean(),
+    latencyMs: z.number().int(),
+    chainId: z.string().optional().openapi({ description: 'when ok' }),
+    height: z.number().int().optional().openapi({ description: 'when ok' }),
+  })
   .openapi('RpcTestResult');
 
 const organizationView = (services: Pick<Services, 'config'>) => (organization: OrganizationRecord) => ({
@@ -289,10 +291,15 @@ export const organizationRoutes = [
     access: ability('manage', 'Organization'),
     params: OrganizationParams,
     body: z.strictObject({ url: RpcUrl.nullable() }),
-    responses: { 200: { description: 'The organization', schema: OrganizationDetail }, 404: { description: 'NOT_FOUND' } },
+    responses: {
+      200: { description: 'The organization', schema: OrganizationDetail },
+      404: { description: 'NOT_FOUND' },
+      422: { description: 'RPC_URL_NOT_ALLOWED: the host is, or resolves to, an internal address not in CHAIN_RPC_ALLOWED_HOSTS' },
+    },
     handler: async (context) => {
       const { services, principal, params, body } = context;
       await organizationFor(services, principal, 'manage', params.organizationId);
+      if (body.url !== null) await assertRpcUrlAllowed(body.url, new RpcHostPolicy(services.config.CHAIN_RPC_ALLOWED_HOSTS));
       await handleOrganization(services, params.organizationId, { type: 'UpdateChainRpc', url: body.url }, commandContext(context));
       return { status: 200, body: await detail(services, params.organizationId) };
     },
@@ -305,10 +312,16 @@ export const organizationRoutes = [
     access: ability('manage', 'Organization'),
     params: OrganizationParams,
     body: z.strictObject({ url: RpcUrl }),
-    responses: { 200: { description: 'The outcome, reachable or not', schema: RpcTestResult }, 404: { description: 'NOT_FOUND' } },
+    responses: {
+      200: { description: 'The outcome, reachable or not; never the remote answer itself', schema: RpcTestResult },
+      404: { description: 'NOT_FOUND' },
+      422: { description: 'RPC_URL_NOT_ALLOWED: the host is, or resolves to, an internal address not in CHAIN_RPC_ALLOWED_HOSTS' },
+    },
     handler: async ({ services, principal, params, body }) => {
       await organizationFor(services, principal, 'manage', params.organizationId);
-      return { status: 200, body: await testRpcEndpoint(body.url, RPC_TEST_TIMEOUT_MS) };
+      const probe = await probeRpcEndpoint(body.url, new RpcHostPolicy(services.config.CHAIN_RPC_ALLOWED_HOSTS), RPC_TEST_TIMEOUT_MS);
+      if (probe.failure === 'NOT_ALLOWED') throw rpcUrlNotAllowed();
+      return { status: 200, body: probe.result };
     },
   }),
 ];

@@ -16,6 +16,8 @@ export interface BadRequest {
   url: string;
   headers: Record<string, string>;
   body?: Buffer;
+  /** The codes the document says each failure status of the operation can carry. */
+  documented: Map<number, string[]>;
   /** Must be refused (4xx): the input is wrong whatever the state. Otherwise: never 5xx. */
   mustReject: boolean;
 }
@@ -52,6 +54,7 @@ interface Parameter {
 
 interface Operation {
   operationId?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }> }>;
   security?: Record<string, unknown>[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
@@ -300,8 +303,10 @@ function urlFor(target: Target, ids: Map<string, string>, attacked?: { name: str
 }
 
 /** Every bad request of one operation, before roles are assigned: label, url, headers, body, mustReject. */
-function casesOf(document: OpenApiDocument, target: Target, ids: Map<string, string>, random: Random): Omit<BadRequest, 'role' | 'operation'>[] {
-  const cases: Omit<BadRequest, 'role' | 'operation'>[] = [];
+type Case = Omit<BadRequest, 'role' | 'operation' | 'documented'>;
+
+function casesOf(document: OpenApiDocument, target: Target, ids: Map<string, string>, random: Random): Case[] {
+  const cases: Case[] = [];
   const url = urlFor(target, ids);
   const { method } = target;
   const add = (label: string, request: { url?: string; headers?: Record<string, string>; body?: Buffer }, mustReject: boolean) =>
@@ -422,10 +427,16 @@ export function generateCases(document: OpenApiDocument, random: Random, ids: Ma
       const schema = operation.requestBody?.content['application/json']?.schema ?? null;
       const target: Target = { name: `${method.toUpperCase()} ${path}`, method, path, operation, bodySchema: schema };
       const { own, others } = rolesFor(operation);
+      const documented = new Map(
+        Object.entries(operation.responses ?? {}).map(([status, response]): [number, string[]] => [
+          Number(status),
+          response.content?.['application/problem+json']?.schema?.properties?.code?.enum ?? [],
+        ]),
+      );
       let turn = Math.floor(random() * own.length);
       for (const request of casesOf(document, target, ids, random)) {
-        requests.push({ ...request, role: own[turn++ % own.length]!, operation: target.name });
-        if (random() < 0.2) requests.push({ ...request, role: pick(random, others), operation: target.name });
+        requests.push({ ...request, role: own[turn++ % own.length]!, operation: target.name, documented });
+        if (random() < 0.2) requests.push({ ...request, role: pick(random, others), operation: target.name, documented });
       }
     }
   }

@@ -2024,14 +2024,12 @@ export interface components {
             disbursementLimitPerDay: string;
         };
         RpcTestResult: {
-            /** @enum {boolean} */
-            ok: true;
-            chainId: string;
-            height: number;
-        } | {
-            /** @enum {boolean} */
-            ok: false;
-            reason: string;
+            ok: boolean;
+            latencyMs: number;
+            /** @description when ok */
+            chainId?: string;
+            /** @description when ok */
+            height?: number;
         };
         Alerts: {
             items: components["schemas"]["Alert"][];
@@ -2602,6 +2600,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description A check fails: it is `down`, with the reason */
             503: {
                 headers: {
@@ -2647,6 +2673,34 @@ export interface operations {
                         status?: 400;
                         /** @enum {unknown} */
                         code?: "VALIDATION_FAILED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -2965,6 +3019,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many refreshes from the caller's address */
             429: {
                 headers: {
@@ -3036,6 +3118,34 @@ export interface operations {
                         status?: 401;
                         /** @enum {unknown} */
                         code?: "UNAUTHENTICATED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -3402,6 +3512,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -3461,6 +3599,34 @@ export interface operations {
                         status?: 401;
                         /** @enum {unknown} */
                         code?: "UNAUTHENTICATED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -3552,6 +3718,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -3633,6 +3827,34 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -3725,6 +3947,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -4210,6 +4460,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description LAST_ADMINISTRATOR, CANNOT_DEACTIVATE_YOURSELF or SYSTEM_IDENTITY */
             422: {
                 headers: {
@@ -4307,6 +4585,34 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -4521,6 +4827,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many checks from the caller's address */
             429: {
                 headers: {
@@ -4641,6 +4975,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -4747,6 +5109,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -4831,6 +5221,34 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "ORGANIZATION_LIST_RESTRICTED_TO_CENTRAL_BANK" | "FORBIDDEN";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -5035,6 +5453,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -5574,6 +6020,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description EXCHANGE_ADDRESS_NOT_SET or NOT_A_COMMERCIAL_ORGANIZATION */
             422: {
                 headers: {
@@ -5691,6 +6165,34 @@ export interface operations {
                         status?: 409;
                         /** @enum {unknown} */
                         code?: "EXCHANGE_NOT_FROZEN";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -5838,6 +6340,20 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description RPC_URL_NOT_ALLOWED: the host is, or resolves to, an internal address not in CHAIN_RPC_ALLOWED_HOSTS */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "RPC_URL_NOT_ALLOWED" | "CHAIN_RPC_ALLOWED_HOSTS";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -5875,7 +6391,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The outcome, reachable or not */
+            /** @description The outcome, reachable or not; never the remote answer itself */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5968,6 +6484,20 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description RPC_URL_NOT_ALLOWED: the host is, or resolves to, an internal address not in CHAIN_RPC_ALLOWED_HOSTS */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 422;
+                        /** @enum {unknown} */
+                        code?: "RPC_URL_NOT_ALLOWED" | "CHAIN_RPC_ALLOWED_HOSTS";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -6041,6 +6571,34 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6128,6 +6686,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -6175,6 +6761,34 @@ export interface operations {
                         status?: 400;
                         /** @enum {unknown} */
                         code?: "VALIDATION_FAILED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6247,6 +6861,34 @@ export interface operations {
                         status?: 401;
                         /** @enum {unknown} */
                         code?: "UNAUTHENTICATED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6454,6 +7096,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6666,6 +7336,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -6741,6 +7439,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6822,6 +7548,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -6897,6 +7651,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -6989,6 +7771,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -7095,6 +7905,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -7804,6 +8642,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -7894,6 +8760,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -8007,6 +8901,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -8114,6 +9036,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -8212,6 +9162,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -8444,6 +9422,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -8527,6 +9533,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -8777,6 +9811,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -9004,6 +10066,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -9209,6 +10299,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -9284,6 +10402,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -9374,6 +10520,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -9604,6 +10778,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -9818,6 +11020,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -10332,6 +11562,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -10426,6 +11684,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -10504,6 +11790,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -10577,6 +11891,34 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -10676,6 +12018,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -10772,6 +12142,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -10825,6 +12223,34 @@ export interface operations {
                         status?: 400;
                         /** @enum {unknown} */
                         code?: "VALIDATION_FAILED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -11017,6 +12443,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -11365,6 +12819,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -11422,6 +12904,34 @@ export interface operations {
                         status?: 401;
                         /** @enum {unknown} */
                         code?: "UNAUTHENTICATED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -11492,6 +13002,34 @@ export interface operations {
                         status?: 401;
                         /** @enum {unknown} */
                         code?: "UNAUTHENTICATED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -11700,6 +13238,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -12088,6 +13654,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -12184,6 +13778,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -12273,6 +13895,34 @@ export interface operations {
                         status?: 404;
                         /** @enum {unknown} */
                         code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -12409,6 +14059,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -12514,6 +14192,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -12615,6 +14321,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -12711,6 +14445,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -12795,6 +14557,34 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -12886,6 +14676,34 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };
@@ -12981,6 +14799,34 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
             /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
             503: {
                 headers: {
@@ -13058,6 +14904,34 @@ export interface operations {
                         status?: 403;
                         /** @enum {unknown} */
                         code?: "FORBIDDEN";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
                     } & components["schemas"]["Problem"];
                 };
             };

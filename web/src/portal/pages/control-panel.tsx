@@ -528,7 +528,7 @@ function ChainRpc() {
             onClick={() =>
               void run(async () => {
                 const answer = await ok(api.POST('/organizations/{organizationId}/chain-rpc/test', { ...path, body: { url: value } }));
-                setResult(answer.ok ? t('controlPanel.rpcOk', { chainId: answer.chainId, height: answer.height }) : t('controlPanel.rpcFailed', { reason: answer.reason }));
+                setResult(answer.ok ? t('controlPanel.rpcOk', { chainId: answer.chainId, height: answer.height }) : t('controlPanel.rpcFailed', { latencyMs: answer.latencyMs }));
               })
             }
           >
