@@ -78,7 +78,7 @@ function clientError(error: { type?: string; status?: unknown; statusCode?: unkn
 function isUnavailable(error: { code?: string; message?: string } | undefined): boolean {
   const code = error?.code ?? '';
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P03', '53300'].includes(code) ||
-    /Knex: Timeout acquiring a connection/.test(error?.message ?? '')
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006'].includes(code) ||
+    /Knex: Timeout acquiring a connection|Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed and is not queryable/.test(error?.message ?? '')
   );
 }

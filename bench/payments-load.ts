@@ -9,7 +9,8 @@ import { summarize } from './support/stats';
  * The load generator of `npm run bench:payments`, a process of its own so that its CPU is not the
  * service's: `tsx bench/payments-load.ts <input.json> <output.json>` (the orchestrator writes the input).
  *
- * CONNECTIONS closed loops over one keep-alive pool, for SECONDS: each loop owns a disjoint set of
+ * CONNECTIONS closed loops over one keep-alive pool, for SECONDS (or paced to a target rate, when the
+ * input gives one): each loop owns a disjoint set of
  * senders (a person does not send two payments at once, and two loops never race on one sender) and
  * pays a random client of the same bank (INTERNAL share) or of another bank, a random small amount,
  * with a unique Idempotency-Key that is also the payment's reference (so the verification can find
@@ -121,20 +122,27 @@ async function main(): Promise<void> {
   const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const deadline = start + input.seconds * 1000;
+  /** with a target rate, each loop's time between payments; null: closed loops, as fast as answered */
+  const intervalMs = input.rate ? (connections * 1000) / input.rate : null;
 
   async function loop(loopIndex: number): Promise<void> {
     const owned = clients.map((_, index) => index).filter((index) => index % connections === loopIndex);
     if (owned.length === 0) owned.push(loopIndex % clients.length);
     let seq = 0;
     let last: { id: string; token: string; at: number } | null = null;
-    while (performance.now() < deadline) {
+    for (;;) {
+      // Paced: the loop's payments fall due on a fixed schedule, and latency counts from when one was
+      // due, so a slow answer that delays the next ones is not hidden (no coordinated omission).
+      const due = intervalMs === null ? performance.now() : start + (seq + loopIndex / connections) * intervalMs;
+      if (due >= deadline) break;
+      if (due > performance.now()) await sleep(due - performance.now());
       const senderIndex = owned[seq % owned.length]!;
       const sender = clients[senderIndex]!;
       const { recipient, kind } = recipientFor(senderIndex);
       const amount = 1 + randomInt(input.maxAmount);
-      const key = `${input.runId}-${loopIndex}-${seq++}`;
+      const key = `${input.runId}-${input.phase}${loopIndex}-${seq++}`;
       stats[kind].attempts += 1;
-      const sentAt = performance.now();
+      const sentAt = due;
       let status = 0;
       let text = '';
       try {

@@ -29,6 +29,7 @@ import { txHash } from '../write-side/chain/transactions';
 import type { EventStore, NewEvent } from '../write-side/event-store/event-store';
 import type { OrganizationEvent } from '../write-side/organization/events';
 import type { ElectorateMember, ProposalEvent, ProposalKind, ProposalMessage } from '../write-side/proposal/events';
+import { sessionStream, type SessionEvent } from '../write-side/session/events';
 import type { TokenRegistered } from '../write-side/token/events';
 import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
@@ -450,13 +451,22 @@ async function main(): Promise<void> {
     await once(server, 'listening');
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const tokenFor = (organization: Organization, orgType: string) =>
-      jwt.sign({ sub: organization.admin.userId, org: organization.id, orgType, role: 'administrator', typ: 'access' } satisfies AccessTokenClaims, services.jwtSecret, {
+    // A staff token belongs to a session (the token check refuses one without `sid`): each reader opens one.
+    const tokenFor = async (organization: Organization, orgType: string) => {
+      const sessionId = randomUUID();
+      const started: SessionEvent = {
+        type: 'SessionStarted',
+        data: { sessionId, userId: organization.admin.userId, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+      };
+      await services.eventStore.append(sessionStream(sessionId), [newEvent(started, new Date().toISOString())], 'any');
+      return jwt.sign({ sub: organization.admin.userId, org: organization.id, orgType, role: 'administrator', typ: 'access', sid: sessionId } satisfies AccessTokenClaims, services.jwtSecret, {
         algorithm: 'HS256',
         expiresIn: '1h',
       });
-    const issuer = tokenFor(central, 'CENTRAL');
-    const participant = tokenFor(banks[0]!, 'COMMERCIAL');
+    };
+    const issuer = await tokenFor(central, 'CENTRAL');
+    const participant = await tokenFor(banks[0]!, 'COMMERCIAL');
+    await runner.catchUp();
     const entries = Number((await services.db('activity_log_totals').where({ organization_id: central.id, multisig_id: '' }).first('entries'))?.entries ?? 0);
     console.log(`Reads:      over HTTP, one client, keep-alive; the issuer's feed holds ${entries.toLocaleString('en')} entries`);
     console.log(`  ${await measure('GET /dashboard/metrics (issuer)', `${base}/dashboard/metrics`, issuer, agent)}`);

@@ -211,7 +211,7 @@ async function applyBlocks(trx: Knex.Transaction, blocks: Array<{ chainId: strin
        returning address, denom, amount::text`,
       [keys.map(([address]) => address), keys.map(([, denom]) => denom), changed.map(([, delta]) => delta.toString())],
     );
-    // A fold that drove a balance below zero is wrong: fail (and retry from the checkpoint) rather than answer it.
+    // A fold that drove a balance below zero is wrong: fail (the projection stops and says so) rather than answer it.
     const negative = rows.find((balance) => balance.amount.startsWith('-'));
     if (negative) throw new Error(`balances: ${negative.address} would hold ${negative.amount}${negative.denom}`);
     // Like x/bank, an account holds no zero balances.

@@ -17,12 +17,3 @@ export interface Projection {
   applyBatch(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
 }
 
-/**
- * For a projection not yet written set-based: applies the batch one event at a time, in order. Each
- * event still costs its own statements, so batch throughput stays that of single events.
- */
-export const oneEventAtATime =
-  (apply: (trx: Knex.Transaction, event: RecordedEvent) => Promise<void>): Projection['applyBatch'] =>
-  async (trx, events) => {
-    for (const event of events) await apply(trx, event);
-  };

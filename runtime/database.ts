@@ -6,14 +6,26 @@ import { migrationSource } from '../migrations';
 // Amounts are bigint in code: int8 and numeric columns come back as strings, never floats.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
+/**
+ * While PostgreSQL is unreachable a query fails within a few seconds instead of waiting for it (a
+ * request answers 503 in time), and once it is back the next query connects afresh.
+ */
+export const CONNECT_TIMEOUT_MS = 2000;
+const ACQUIRE_TIMEOUT_MS = 3000;
+
 export function createKnex(url: string, poolSize = 10): Knex {
-  const db = knex({ client: 'pg', connection: url, pool: { min: 0, max: poolSize } });
+  const db = knex({
+    client: 'pg',
+    connection: { connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true },
+    pool: { min: 0, max: poolSize },
+    acquireConnectionTimeout: ACQUIRE_TIMEOUT_MS,
+  });
   Model.knex(db);
   return db;
 }
 
 export function createPool(url: string, max = 20): pg.Pool {
-  return new pg.Pool({ connectionString: url, max });
+  return new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
 }
 
 export async function migrateToLatest(db: Knex): Promise<void> {

