@@ -75,6 +75,7 @@ async function main(): Promise<void> {
         banks: async (ids) => new Map(ids.map((id) => [id, { status: 'ACTIVE' }])),
         settlementBalance: async () => 10n ** 15n,
         recordedPayments: async () => new Map(),
+        recordedMovements: async () => new Set(),
       },
       readModelReached: async () => true,
       logger: createLogger('silent'),

@@ -26,7 +26,7 @@ import type { DisbursementRequestedEvent } from '../write-side/bridging/events';
 import { CHAIN_STREAM, type BlockCommitted } from '../write-side/chain/embedded-chain';
 import { msgMint, msgSend, msgSubmitProposal, registry, type ChainMessage } from '../write-side/chain/messages';
 import { txHash } from '../write-side/chain/transactions';
-import type { EventStore, NewEvent } from '../write-side/event-store/event-store';
+import type { EventStore, GlobalPosition, NewEvent } from '../write-side/event-store/event-store';
 import type { OrganizationEvent } from '../write-side/organization/events';
 import type { ElectorateMember, ProposalEvent, ProposalKind, ProposalMessage } from '../write-side/proposal/events';
 import { sessionStream, type SessionEvent } from '../write-side/session/events';
@@ -366,6 +366,18 @@ async function exportOnce(databaseUrl: string, claims: AccessTokenClaims): Promi
   return { rows, bytes, ms, rss: peak, baseline };
 }
 
+/**
+ * Catches up until the projections have applied `position`: a transaction still open anywhere on the
+ * server keeps newer commits out of readers' sight for a while (the store's commit-order-safe reading).
+ */
+async function catchUpTo(runner: ProjectionRunner, position: GlobalPosition): Promise<void> {
+  await runner.catchUp();
+  while (!(await runner.waitFor(position, 0))) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await runner.catchUp();
+  }
+}
+
 /** The baseline: the log read and decoded in the runner's batches, with nothing written. */
 async function replayOnly(store: EventStore): Promise<number> {
   let read = 0;
@@ -452,13 +464,18 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     // A staff token belongs to a session (the token check refuses one without `sid`): each reader opens one.
-    const tokenFor = async (organization: Organization, orgType: string) => {
+    let lastSession: GlobalPosition | null = null;
+    const sessionFor = async (organization: Organization) => {
       const sessionId = randomUUID();
       const started: SessionEvent = {
         type: 'SessionStarted',
         data: { sessionId, userId: organization.admin.userId, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
       };
-      await services.eventStore.append(sessionStream(sessionId), [newEvent(started, new Date().toISOString())], 'any');
+      lastSession = (await services.eventStore.append(sessionStream(sessionId), [newEvent(started, new Date().toISOString())], 'any')).position;
+      return sessionId;
+    };
+    const tokenFor = async (organization: Organization, orgType: string) => {
+      const sessionId = await sessionFor(organization);
       return jwt.sign({ sub: organization.admin.userId, org: organization.id, orgType, role: 'administrator', typ: 'access', sid: sessionId } satisfies AccessTokenClaims, services.jwtSecret, {
         algorithm: 'HS256',
         expiresIn: '1h',
@@ -466,7 +483,7 @@ async function main(): Promise<void> {
     };
     const issuer = await tokenFor(central, 'CENTRAL');
     const participant = await tokenFor(banks[0]!, 'COMMERCIAL');
-    await runner.catchUp();
+    await catchUpTo(runner, lastSession!);
     const entries = Number((await services.db('activity_log_totals').where({ organization_id: central.id, multisig_id: '' }).first('entries'))?.entries ?? 0);
     console.log(`Reads:      over HTTP, one client, keep-alive; the issuer's feed holds ${entries.toLocaleString('en')} entries`);
     console.log(`  ${await measure('GET /dashboard/metrics (issuer)', `${base}/dashboard/metrics`, issuer, agent)}`);
@@ -479,15 +496,15 @@ async function main(): Promise<void> {
 
     const [payer, payee] = banks as [Organization, Organization];
     const settledHeight = await generateSettlements(writer, height, central.accounts[0]!, payer, payee);
+    const payerAdmin = { sub: payer.admin.userId, org: payer.id, orgType: 'COMMERCIAL', role: 'administrator', typ: 'access', sid: await sessionFor(payer) } satisfies AccessTokenClaims;
     started = Date.now();
-    await runner.catchUp();
+    await catchUpTo(runner, lastSession!);
     const movements = Number((await services.db('chain_movements').count<{ count: string }[]>('* as count'))[0]!.count);
     console.log(
       `Settlement: ${EXPORT_ROWS.toLocaleString('en')} payments in ${settledHeight - height} blocks folded in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
         `(${movements.toLocaleString('en')} movement rows in all)`,
     );
     server.close();
-    const payerAdmin = { sub: payer.admin.userId, org: payer.id, orgType: 'COMMERCIAL', role: 'administrator', typ: 'access' } satisfies AccessTokenClaims;
     const exported = await exportOnce(url.toString(), payerAdmin);
     console.log(
       `Export:     GET /export/transactions (CSV) ${exported.rows.toLocaleString('en')} rows, ${mib(exported.bytes)} in ${(exported.ms / 1000).toFixed(1)} s (${rate(exported.rows, exported.ms)}); ` +

@@ -6,6 +6,9 @@ import { createKnex, createPool, migrateToLatest } from '../runtime/database';
 import { openServiceDatabase } from '../runtime/database-url';
 import { createLogger } from '../runtime/logger';
 import { loadSecrets } from '../runtime/secrets';
+import { CHAIN_STREAM } from '../write-side/chain/embedded-chain';
+import { PostgresChainHistory } from '../write-side/chain/history';
+import { acquireEmbeddedChainLock } from '../write-side/chain/single-writer';
 import { PostgresEventStore } from '../write-side/event-store/postgres-event-store';
 import { startChainNode } from './node';
 
@@ -39,7 +42,6 @@ async function main(): Promise<void> {
   const database = await openServiceDatabase({ DATABASE_URL: config.DATABASE_URL, DATA_DIR: join(config.DATA_DIR, 'chain-node') }, logger);
   const db = createKnex(database.url, 2);
   await migrateToLatest(db);
-  await db.destroy();
   const pool = createPool(database.url, 5);
   pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost'));
   const operator = chainOperatorKey(loadSecrets(config).keyEncryptionKey, config.CHAIN_PREFIX);
@@ -49,6 +51,8 @@ async function main(): Promise<void> {
     blockMs: config.CHAIN_BLOCK_MS,
     port: node.CHAIN_RPC_PORT,
     host: node.CHAIN_RPC_HOST,
+    history: new PostgresChainHistory(db),
+    lock: await acquireEmbeddedChainLock(database.url, CHAIN_STREAM),
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -57,6 +61,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'chain node shutting down');
     await chainNode.close().catch((error) => logger.error({ err: error }, 'chain node stop failed'));
     await pool.end();
+    await db.destroy();
     await database.stop().catch((error) => logger.error({ err: error }, 'embedded PostgreSQL stop failed'));
     process.exit(0);
   };

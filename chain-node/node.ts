@@ -1,6 +1,8 @@
 import type { EventStore } from '../write-side/event-store/event-store';
 import { EmbeddedChain } from '../write-side/chain/embedded-chain';
+import type { ChainHistory } from '../write-side/chain/history';
 import type { Genesis } from '../write-side/chain/ledger-state';
+import type { SingleWriterLock } from '../write-side/chain/single-writer';
 import { serveRpc } from './rpc';
 
 export interface ChainNodeOptions {
@@ -11,6 +13,10 @@ export interface ChainNodeOptions {
   streamId?: string;
   port: number;
   host?: string;
+  /** Snapshots and transaction locations: start from a snapshot plus the tail. */
+  history?: ChainHistory;
+  /** Held while the node runs: no second chain on its store. */
+  lock?: SingleWriterLock;
 }
 
 export interface ChainNode {
@@ -22,7 +28,14 @@ export interface ChainNode {
 
 /** The embedded ledger chain as a node: its blocks in `store`, the CometBFT JSON-RPC on `host:port`. */
 export async function startChainNode(options: ChainNodeOptions): Promise<ChainNode> {
-  const chain = await EmbeddedChain.start({ store: options.store, genesis: options.genesis, blockMs: options.blockMs, streamId: options.streamId });
+  const chain = await EmbeddedChain.start({
+    store: options.store,
+    genesis: options.genesis,
+    blockMs: options.blockMs,
+    streamId: options.streamId,
+    history: options.history,
+    lock: options.lock,
+  });
   try {
     const rpc = await serveRpc(chain, options.port, options.host);
     return {

@@ -133,8 +133,8 @@ export class CometRpc {
 
   private async status() {
     const height = await this.height();
-    const latest = this.chain.getBlock(height);
-    const earliest = this.chain.getBlock(1);
+    const latest = (await this.chain.blockAt(height))?.record ?? null;
+    const earliest = (await this.chain.blockAt(1))?.record ?? null;
     return {
       node_info: {
         protocol_version: { p2p: '8', block: '11', app: '0' },
@@ -173,7 +173,7 @@ export class CometRpc {
         version: COMET_VERSION,
         app_version: '0',
         last_block_height: String(height),
-        last_block_app_hash: toBase64(fromHex(this.appHash(this.chain.getBlock(height)))),
+        last_block_app_hash: toBase64(fromHex(this.appHash((await this.chain.blockAt(height))?.record ?? null))),
       },
     };
   }
@@ -211,25 +211,25 @@ export class CometRpc {
     return { check_tx: checkTx, tx_result: txResultJson(result), hash: submission.hash, height: String(result.height) };
   }
 
-  private txJson(tx: ChainTx) {
-    const block = this.chain.getBlock(tx.height)!;
+  private async txJson(tx: ChainTx) {
+    const block = (await this.chain.blockAt(tx.height))!;
     return {
       hash: tx.txHash,
       height: String(tx.height),
-      index: block.txHashes.indexOf(tx.txHash),
+      index: block.record.txHashes.indexOf(tx.txHash),
       tx_result: txResultJson(tx),
       tx: toBase64(tx.tx),
     };
   }
 
-  private tx(params: Params) {
+  private async tx(params: Params) {
     const hash = toHex(bytesParam(params, 'hash', 'base64')).toUpperCase();
-    const tx = this.chain.getIndexedTx(hash);
+    const tx = await this.chain.getTx(hash);
     if (!tx) throw internalError(`tx (${hash}) not found`);
     return this.txJson(tx);
   }
 
-  private txSearch(params: Params) {
+  private async txSearch(params: Params) {
     let query: TxQuery;
     try {
       query = parseTxQuery(requiredString(params, 'query'));
@@ -239,18 +239,18 @@ export class CometRpc {
     }
     const perPage = Math.min(optionalInteger(params, 'per_page') || DEFAULT_PER_PAGE, MAX_PER_PAGE);
     const page = optionalInteger(params, 'page') || 1;
-    const byHash = query.hash !== undefined ? this.chain.getIndexedTx(query.hash) : undefined;
+    const byHash = query.hash !== undefined ? await this.chain.getTx(query.hash) : undefined;
     let found: ChainTx[] = byHash !== undefined ? (byHash && query.matches(byHash) ? [byHash] : []) : [...this.chain.searchTxs(query.matches)];
     if (params.order_by === 'desc') found = found.reverse();
     const pages = Math.max(1, Math.ceil(found.length / perPage));
     if (page > pages) throw invalidParams(`page should be within [1, ${pages}] range, given ${page}`);
-    return { txs: found.slice((page - 1) * perPage, page * perPage).map((tx) => this.txJson(tx)), total_count: String(found.length) };
+    return { txs: await Promise.all(found.slice((page - 1) * perPage, page * perPage).map((tx) => this.txJson(tx))), total_count: String(found.length) };
   }
 
-  private async blockAt(params: Params): Promise<BlockRecord> {
+  private async blockAt(params: Params): Promise<{ record: BlockRecord; txs: ChainTx[] }> {
     const latest = await this.height();
     const height = optionalInteger(params, 'height') || latest;
-    const block = this.chain.getBlock(height);
+    const block = await this.chain.blockAt(height);
     if (!block) {
       if (height > latest) throw internalError(`height ${height} must be less than or equal to the current blockchain height ${latest}`);
       throw internalError(`could not find block at height ${height}`);
@@ -259,11 +259,11 @@ export class CometRpc {
   }
 
   private async block(params: Params) {
-    const block = await this.blockAt(params);
-    const previous = this.chain.getBlock(block.height - 1);
+    const { record: block, txs: blockTxs } = await this.blockAt(params);
+    const previous = (await this.chain.blockAt(block.height - 1))?.record ?? null;
     const emptyId = { hash: '', parts: { total: 0, hash: '' } };
     const blockId = (record: BlockRecord) => ({ hash: record.hash, parts: { total: 1, hash: record.hash } });
-    const txs = block.txHashes.map((hash) => toBase64(this.chain.getIndexedTx(hash)!.tx));
+    const txs = blockTxs.map((tx) => toBase64(tx.tx));
     return {
       block_id: blockId(block),
       block: {
@@ -291,10 +291,10 @@ export class CometRpc {
   }
 
   private async blockResults(params: Params) {
-    const block = await this.blockAt(params);
+    const { record: block, txs } = await this.blockAt(params);
     return {
       height: String(block.height),
-      txs_results: block.txHashes.map((hash) => txResultJson(this.chain.getIndexedTx(hash)!)),
+      txs_results: txs.map((tx) => txResultJson(tx)),
       finalize_block_events: [],
       validator_updates: [],
       consensus_param_updates: null,

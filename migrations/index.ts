@@ -12,6 +12,7 @@ import * as organizationDisbursementLimit from './20261203000100_organization_di
 import * as projectionFailures from './20261204000100_projection_failures';
 import * as idempotencyLeases from './20261206000100_idempotency_leases';
 import * as instantPaymentsEngine from './20261201000100_instant_payments_engine';
+import * as chainTxLocations from './20261205000100_chain_tx_locations';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -31,6 +32,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261204000100_projection_failures': projectionFailures,
   '20261206000100_idempotency_leases': idempotencyLeases,
   '20261201000100_instant_payments_engine': instantPaymentsEngine,
+  '20261205000100_chain_tx_locations': chainTxLocations,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

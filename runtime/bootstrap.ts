@@ -6,6 +6,7 @@ import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/runner';
 import { findPrincipal } from '../read-side/users';
 import { ChainDirectory, createChain } from '../write-side/chain';
+import { PostgresChainHistory } from '../write-side/chain/history';
 import { OrganizationRoutedChain } from '../write-side/chain/routed-chain';
 import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
@@ -52,6 +53,8 @@ export async function createRuntime(
   const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
   const defaultChain = await createChain(config, eventStore, chainOperator, {
     onObserverError: (error) => logger.warn({ err: error }, 'chain observer: block not recorded yet'),
+    databaseUrl,
+    history: new PostgresChainHistory(db),
   });
   // PER_ORG_RPC_ENABLED: an organization's reads and broadcasts go to its own RPC endpoint when it set one.
   const chain = config.PER_ORG_RPC_ENABLED

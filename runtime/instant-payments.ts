@@ -26,6 +26,9 @@ function ledgerFacts(db: Knex, chain: Chain, denom: string): LedgerFacts {
       const row: { settlement_address: string | null } | undefined = await db('organizations').where({ id: organizationId }).first('settlement_address');
       return row?.settlement_address ? chain.getBalance(row.settlement_address, denom) : 0n;
     },
+    async recordedMovements(movementIds) {
+      return new Set<string>(await db('ip_cash_movements').whereIn('id', movementIds).pluck('id'));
+    },
     async recordedPayments(paymentIds) {
       const rows: Array<Record<string, unknown>> = await db('ip_payments').whereIn('id', paymentIds).select();
       return new Map(rows.map((row) => [row.id as string, recordedPayment(row)]));

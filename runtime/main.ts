@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     [
       `Emisor is running at ${base}/api`,
       `  API docs:    ${base}/api/docs`,
+      `  Portal:      ${base}/   Wallet: ${base}/wallet`,
       `  Sign in as:  ${config.SEED_ADMIN_EMAIL} / ${config.SEED_ADMIN_PASSWORD === process.env.SEED_ADMIN_PASSWORD ? '(SEED_ADMIN_PASSWORD)' : config.SEED_ADMIN_PASSWORD}`,
       ...(config.DEMO_DATA ? [`  Demo bank:   ${DEMO_BANK.adminEmail} / ${DEMO_BANK.adminPassword} (${DEMO_BANK.name})`] : []),
       `  Data folder: ${config.DATABASE_URL ? '(DATABASE_URL)' : config.DATA_DIR}`,

@@ -74,8 +74,8 @@ const requireDemo = (services: Services) => {
   if (!services.config.IP_DEMO_ENABLED) throw notFound('Route');
 };
 
-/** The answer of a payment this request decided, built from the decision. */
-const decidedPaymentView = (payment: PaymentParties, status: PaymentStatus) => ({
+/** A payment as the ledger holds it (decided by this request, or remembered for its retry). */
+const paymentViewOf = (payment: PaymentParties, status: PaymentStatus) => ({
   id: payment.paymentId,
   kind: payment.kind,
   status,
@@ -376,7 +376,7 @@ export const instantPaymentRoutes = [
         reference: body.reference ?? null,
         requestFingerprint: key === undefined ? null : fingerprintOf(body),
       });
-      const view = outcome.decidedNow ? decidedPaymentView(outcome.payment, outcome.status) : paymentView(await getPaymentFor(services.db, paymentId, client!.clientId));
+      const view = outcome.status ? paymentViewOf(outcome.payment, outcome.status) : paymentView(await getPaymentFor(services.db, paymentId, client!.clientId));
       return { status: 201, body: view };
     },
   }),

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = join(ROOT, 'test-results', 'browser');
+const STALE_LOCK_MS = 10 * 60_000;
 
 /** The same build `npm start` makes; one test file builds at a time (a lock directory), the others wait. */
 function ensureWebBuild(): void {
@@ -22,6 +23,8 @@ function ensureWebBuild(): void {
       mkdirSync(lock);
       break;
     } catch {
+      // A lock older than any build is left over from a killed run.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
       if (attempt > 600) throw new Error(`the web build lock ${lock} is held; remove it if no build is running`);
       spawnSync('sleep', ['0.5']);
     }

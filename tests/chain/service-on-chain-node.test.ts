@@ -1,5 +1,7 @@
 import { balancesProjection } from '../../projections/balances';
+import { createRuntime } from '../../runtime/bootstrap';
 import { loadConfig } from '../../runtime/config';
+import { createLogger } from '../../runtime/logger';
 import type { TxResult } from '../../write-side/chain/chain';
 import { CosmosChain } from '../../write-side/chain/cosmos-chain';
 import { CHAIN_STREAM } from '../../write-side/chain/embedded-chain';
@@ -32,7 +34,8 @@ afterAll(async () => {
 });
 
 async function folded(result: TxResult): Promise<void> {
-  const deadline = Date.now() + 5000;
+  // Generous: the store's global feed waits for every older transaction on the server to end.
+  const deadline = Date.now() + 20000;
   for (;;) {
     const head: { height: string } | undefined = await t.services.db('chain_head').first('height');
     if (Number(head?.height ?? 0) >= result.height) return;
@@ -93,5 +96,21 @@ describe('the service with CHAIN=cosmos against a chain node', () => {
     expect(heights).toEqual([...new Set(heights)].sort((a, b) => a - b));
     expect(heights.length).toBeGreaterThanOrEqual(4);
     expect(await t.services.eventStore.readStream(CHAIN_STREAM)).toEqual([]);
+  });
+});
+
+describe('a second process with an in-process embedded chain on the same store', () => {
+  it('refuses to start with a message that says what to run instead, and starts once the first is gone', async () => {
+    const first = await createTestRuntime();
+    try {
+      await expect(createRuntime(first.services.config, first.database.url, createLogger('silent'))).rejects.toThrow(
+        'another process already runs the embedded chain on this database. Run one service process with CHAIN=embedded, or run the chain as its own process (`npm run chain`)',
+      );
+    } finally {
+      await first.runtime.stop();
+    }
+    const again = await createRuntime(first.services.config, first.database.url, createLogger('silent'));
+    await again.stop();
+    await first.database.drop();
   });
 });

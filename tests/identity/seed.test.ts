@@ -20,7 +20,8 @@ const counts = async (world: TestRuntime) => ({
 describe('Seed step', () => {
   let world: TestRuntime;
   beforeAll(async () => {
-    world = await createTestRuntime({ configOverrides: FAST_IDENTITY });
+    // Two processes share a chain node here: an in-process embedded chain runs in one process only.
+    world = await createTestRuntime({ configOverrides: FAST_IDENTITY, chain: 'cosmos' });
   });
   afterAll(() => world.close());
 
@@ -62,7 +63,7 @@ describe('Seed step', () => {
   });
 
   it('runs each step exactly once when two fresh processes race on an empty store', async () => {
-    const fresh = await createTestRuntime({ configOverrides: FAST_IDENTITY });
+    const fresh = await createTestRuntime({ configOverrides: FAST_IDENTITY, chain: 'cosmos' });
     const second = await createRuntime(fresh.services.config, fresh.database.url, createLogger('silent'));
     await second.start();
     try {

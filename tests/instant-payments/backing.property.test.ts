@@ -70,11 +70,11 @@ describe('the backing rule holds over any sequence of retail operations', () => 
               break;
             }
             case 'cashIn':
-              if (apply(ledger, { type: 'CashIn', movementId: `m${ids++}`, clientId: client(s.bank, s.client), amount: BigInt(s.amount), reference: null, bank: ACTIVE, settlementBalance: chain.get(bankId)! }))
+              if (apply(ledger, { type: 'CashIn', movementId: `m${ids++}`, clientId: client(s.bank, s.client), amount: BigInt(s.amount), reference: null, bank: ACTIVE, settlementBalance: chain.get(bankId)!, recorded: false }))
                 cashedIn += BigInt(s.amount);
               break;
             case 'cashOut':
-              if (apply(ledger, { type: 'CashOut', movementId: `m${ids++}`, clientId: client(s.bank, s.client), amount: BigInt(s.amount), reference: null, bank: ACTIVE }))
+              if (apply(ledger, { type: 'CashOut', movementId: `m${ids++}`, clientId: client(s.bank, s.client), amount: BigInt(s.amount), reference: null, bank: ACTIVE, recorded: false }))
                 cashedOut += BigInt(s.amount);
               break;
             case 'pay': {

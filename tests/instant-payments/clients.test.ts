@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { cashIn } from '../../write-side/instant-payments/commands';
 import { startInstantPayments, type InstantPaymentsWorld } from './world';
 
 /**
@@ -37,6 +38,16 @@ describe('Instant Payments clients: cash movements, backing, deactivation and to
       const again = await w.f.as(w.bankA.admin).post(clientPath(fabio.id, 'cash-in'), { amount: '100' }).set(headers);
       expect([first.status, again.status, again.body.id]).toEqual([201, 201, first.body.id]);
       expect((await me(fabio.token)).balance).toBe('3900');
+    });
+
+    it('moves a cash-in once when it is executed again after its first answer was lost (a 503 releases the key)', async () => {
+      const services = w.f.runtime.services;
+      const context = { actorId: null, organizationId: w.bankA.organizationId, correlationId: 'lost-answer', now: new Date() };
+      const input = { organizationId: w.bankA.organizationId, clientId: fabio.id, movementId: 'cash-in-lost-answer', amount: 100n, reference: null };
+      await cashIn(services.payments, context, input);
+      await cashIn(services.payments, context, input);
+      expect((await me(fabio.token)).balance).toBe('4000');
+      await w.f.as(w.bankA.admin).post(clientPath(fabio.id, 'cash-out'), { amount: '100' });
     });
 
     it('refuses a cash-out beyond the balance (422 INSUFFICIENT_FUNDS) and a cash-in beyond the backing headroom (422 INSUFFICIENT_SETTLEMENT_LIQUIDITY)', async () => {

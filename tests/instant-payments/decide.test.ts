@@ -151,7 +151,7 @@ describe('backing: client balances plus outgoing payments never exceed the settl
     run(state, register('ana', 600n, 1000n));
     expect(codeOf(() => decide(register('beto', 500n, 1000n), state))).toBe('INSUFFICIENT_SETTLEMENT_LIQUIDITY');
     run(state, register('beto', 0n, 0n));
-    const cashIn = (amount: bigint): BankLedgerCommand => ({ type: 'CashIn', movementId: `m-${amount}`, clientId: 'beto', amount, reference: null, bank: ACTIVE, settlementBalance: 1000n });
+    const cashIn = (amount: bigint): BankLedgerCommand => ({ type: 'CashIn', movementId: `m-${amount}`, clientId: 'beto', amount, reference: null, bank: ACTIVE, settlementBalance: 1000n, recorded: false });
     expect(codeOf(() => decide(cashIn(401n), state))).toBe('INSUFFICIENT_SETTLEMENT_LIQUIDITY');
     run(state, cashIn(400n));
     expect(headroom(state, 1000n)).toBe(0n);
@@ -204,10 +204,19 @@ describe('backing: client balances plus outgoing payments never exceed the settl
 describe('cash-out and client lifecycle', () => {
   it('debits a cash-out never below zero', () => {
     const state = bankWithAnaAndBeto();
-    const cashOut = (amount: bigint): BankLedgerCommand => ({ type: 'CashOut', movementId: 'm', clientId: 'ana', amount, reference: null, bank: ACTIVE });
+    const cashOut = (amount: bigint): BankLedgerCommand => ({ type: 'CashOut', movementId: `m-${amount}`, clientId: 'ana', amount, reference: null, bank: ACTIVE, recorded: false });
     expect(codeOf(() => decide(cashOut(1001n), state))).toBe('INSUFFICIENT_FUNDS');
     run(state, cashOut(1000n));
     expect([state.clients.get('ana')!.balance, state.clientTotal]).toEqual([0n, 0n]);
+  });
+
+  it('moves a cash movement once per movement id: a retry, in memory or already in the read model, is no event', () => {
+    const state = bankWithAnaAndBeto();
+    const cashIn = (recorded: boolean): BankLedgerCommand => ({ type: 'CashIn', movementId: 'retried', clientId: 'beto', amount: 50n, reference: null, bank: ACTIVE, settlementBalance: 10_000n, recorded });
+    expect(run(state, cashIn(false))).toHaveLength(1);
+    expect(decide(cashIn(false), state)).toEqual([]);
+    expect(decide(cashIn(true), bankWithAnaAndBeto())).toEqual([]);
+    expect(state.clients.get('beto')!.balance).toBe(50n);
   });
 
   it('deactivates a client once and revokes a token once', () => {

@@ -27,6 +27,7 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
         banks: async (ids) => new Map(ids.map((id) => [id, { status: 'ACTIVE' }])),
         settlementBalance: async () => 10n ** 12n,
         recordedPayments: async () => new Map(),
+        recordedMovements: async () => new Set(),
       },
       readModelReached: async () => true,
       logger: createLogger('silent'),

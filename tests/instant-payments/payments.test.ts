@@ -94,6 +94,16 @@ describe('Instant Payments: clients, aliases and payments over HTTP', () => {
     expect(movements.body).toMatchObject({ total: 1, page: 1, items: [{ id: paid.body.id, direction: 'IN' }] });
   });
 
+  it('answers one Idempotency-Key sent twice at once with the same payment, moved once', async () => {
+    const headers = { 'Idempotency-Key': 'twice-at-once' };
+    const before = (await me(ana.token)).balance;
+    const [first, second] = await Promise.all([1, 2].map(() => w.asClient(ana.token).post('/instant-payments/payments', { recipientAlias: 'beto', amount: '7' }, headers)));
+    expect([first!.status, second!.status]).toEqual([201, 201]);
+    expect(second!.body.id).toBe(first!.body.id);
+    expect((await me(ana.token)).balance).toBe(String(BigInt(before) - 7n));
+    await w.asClient(beto.token).post('/instant-payments/payments', { recipientAlias: 'ana', amount: '7' });
+  });
+
   it('settles a CROSS_ORGANIZATION payment on the chain between the banks’ settlement accounts, then credits the recipient', async () => {
     const accountA = await w.settlementAddress(w.bankA);
     const accountB = await w.settlementAddress(w.bankB);

@@ -12,7 +12,8 @@ describe('leader election between two service processes on one database', () => 
   const stopped = new Set<Runtime>();
 
   beforeAll(async () => {
-    first = await createTestRuntime();
+    // Two processes share a chain node: an in-process embedded chain runs in one process only.
+    first = await createTestRuntime({ chain: 'cosmos' });
     second = await createRuntime(first.services.config, first.database.url, createLogger('silent'));
     await second.start();
   }, 60000);

@@ -23,6 +23,8 @@ export interface TestRuntimeOptions {
   projections?: Projection[];
   /** Routes to mount (default: all of them); tests may add routes of their own. */
   routes?: RouteDefinition[];
+  /** `cosmos`: against a chain node of its own, whatever TEST_CHAIN says (several processes may then share it). */
+  chain?: 'embedded' | 'cosmos';
   /** Environment-style settings, parsed by loadConfig like the real ones (e.g. `{ DEMO_DATA: 'true' }`). */
   configOverrides?: Record<string, string>;
   /** Where the logs go (at LOG_LEVEL), for tests that read them; by default nowhere. */
@@ -61,7 +63,7 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
   };
   // TEST_CHAIN=cosmos: the same suites against a chain node through the Cosmos adapter (CI runs both modes).
   let chainNode: TestChainNode | null = null;
-  if (testChainMode() === 'cosmos' && !options.configOverrides?.CHAIN) {
+  if ((options.chain ?? testChainMode()) === 'cosmos' && !options.configOverrides?.CHAIN) {
     chainNode = await startTestChainNode(database, loadConfig(settings));
     Object.assign(settings, { CHAIN: 'cosmos', CHAIN_RPC_URL: chainNode.url });
   }

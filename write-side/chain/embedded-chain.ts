@@ -14,7 +14,9 @@ import {
   type GroupPolicy,
   type TxResult,
 } from './chain';
-import { executeTx, LedgerState, StateDraft, type BlockContext, type Genesis, type TxOutcome } from './ledger-state';
+import { executeTx, LedgerState, StateDraft, type BlockContext, type Genesis, type LedgerSnapshot, type TxOutcome } from './ledger-state';
+import type { ChainHistory } from './history';
+import type { SingleWriterLock } from './single-writer';
 import { txHash } from './transactions';
 
 export const CHAIN_STREAM = 'chain-blocks';
@@ -34,8 +36,29 @@ export interface ChainGenesisRecorded extends Genesis {
 export interface BlockCommitted {
   height: number;
   time: string;
-  txs: Array<{ hash: string; tx: string; code: number; log: string; events?: ChainEvent[] }>;
+  /** Absent from the first embedded chains' blocks. */
+  hash?: string;
+  txs: Array<{
+    hash: string;
+    tx: string;
+    code: number;
+    log: string;
+    events?: ChainEvent[];
+    /** The messages' responses, base64 protobuf (absent from the first embedded chains' blocks). */
+    msgResponses?: Array<{ typeUrl: string; value: string }>;
+  }>;
 }
+
+/** What a snapshot of the chain keeps besides the ledger: where the chain stood. */
+interface ChainSnapshotState {
+  ledger: LedgerSnapshot;
+  height: number;
+  lastBlockTime: string;
+  lastBlockHash: string;
+}
+
+const DEFAULT_SNAPSHOT_EVERY_TXS = 10_000;
+const TAIL_PAGE = 200;
 
 /** What the node answers about a committed block besides its transactions. */
 export interface BlockRecord {
@@ -56,6 +79,12 @@ export interface Submission {
 
 export interface EmbeddedChainOptions {
   store: EventStore;
+  /** Held while the chain runs (single-writer.ts), released when it closes. */
+  lock?: SingleWriterLock;
+  /** Snapshots and transaction locations: start from the latest snapshot plus the blocks after it. */
+  history?: ChainHistory;
+  /** A snapshot is taken once this many transactions were included since the last one. */
+  snapshotEveryTxs?: number;
   genesis: Genesis;
   blockMs?: number;
   streamId?: string;
@@ -90,8 +119,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class EmbeddedChain implements Chain {
   readonly chainId: string;
   readonly prefix: string;
-  private readonly state: LedgerState;
+  private state: LedgerState;
   private readonly streamId: string;
+  private lastBlockHash = '';
+  private txsSinceSnapshot = 0;
+  /** Set when recording locations failed: no later snapshot may then hide those blocks from a restart. */
+  private historyBroken = false;
+  private history: ChainHistory | null = null;
+  private lock: SingleWriterLock | null = null;
+  private snapshotEveryTxs = DEFAULT_SNAPSHOT_EVERY_TXS;
+  /** Snapshot saves and location records run behind block production, one at a time. */
+  private housekeeping: Promise<void> = Promise.resolve();
   private readonly txs = new Map<string, ChainTx>();
   private readonly blocks = new Map<number, BlockRecord>();
   /** Transactions in the mempool by hash: a rebroadcast joins the pending one. */
@@ -123,11 +161,23 @@ export class EmbeddedChain implements Chain {
 
   readonly genesisTime: string;
 
-  /** Replays the stored blocks (recording the genesis on first start) and starts cutting blocks. */
+  /**
+   * Starts from the latest snapshot (with `history`) or the genesis, replays (and re-verifies) only the
+   * blocks after it, recording the genesis on first start, and starts cutting blocks.
+   */
   static async start(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
+    try {
+      return await EmbeddedChain.open(options);
+    } catch (error) {
+      await options.lock?.release();
+      throw error;
+    }
+  }
+
+  private static async open(options: EmbeddedChainOptions): Promise<EmbeddedChain> {
     const streamId = options.streamId ?? CHAIN_STREAM;
-    let recorded = await options.store.readStream(streamId);
-    if (recorded.length === 0) {
+    let [first] = await options.store.readStream(streamId, { limit: 1 });
+    if (!first) {
       const genesisTime = new Date().toISOString();
       const data: ChainGenesisRecorded = { ...options.genesis, genesisTime };
       try {
@@ -140,21 +190,46 @@ export class EmbeddedChain implements Chain {
         // Another process recorded the genesis first: build on its record.
         if (!(error instanceof ConcurrencyError)) throw error;
       }
-      recorded = await options.store.readStream(streamId);
+      [first] = await options.store.readStream(streamId, { limit: 1 });
     }
-    const [first, ...blocks] = recorded;
     const stored = first!.data as ChainGenesisRecorded;
     for (const key of ['chainId', 'prefix', 'operatorAddress', 'nativeDenom'] as const)
       if (stored[key] !== options.genesis[key])
         throw new Error(`the chain in stream ${streamId} has ${key} ${stored[key]}, not the configured ${options.genesis[key]}`);
 
     const chain = new EmbeddedChain(options.store, options.genesis, stored.genesisTime, streamId);
+    chain.lock = options.lock ?? null;
+    chain.history = options.history ?? null;
+    chain.snapshotEveryTxs = options.snapshotEveryTxs ?? DEFAULT_SNAPSHOT_EVERY_TXS;
     chain.streamVersion = 1;
-    for (const block of blocks) chain.replay(block);
+    const snapshot = await chain.history?.snapshots.load(streamId);
+    if (snapshot) {
+      const saved = snapshot.state as ChainSnapshotState;
+      chain.state = LedgerState.fromSnapshot(options.genesis, saved.ledger);
+      chain.height = saved.height;
+      chain.lastBlockTime = saved.lastBlockTime;
+      chain.lastBlockHash = saved.lastBlockHash;
+      chain.streamVersion = snapshot.version;
+    }
+    await chain.replayTail();
+    chain.checkState = new StateDraft(chain.state);
     const blockMs = options.blockMs ?? DEFAULT_BLOCK_MS;
     chain.timer = setInterval(() => chain.tick(), blockMs);
     chain.timer.unref();
     return chain;
+  }
+
+  /** Replays the blocks after the stream version the state stands at, a page at a time. */
+  private async replayTail(): Promise<void> {
+    for (;;) {
+      const page = await this.store.readStream(this.streamId, { afterVersion: this.streamVersion, limit: TAIL_PAGE });
+      for (const block of page) this.replay(block);
+      await this.history?.record(
+        this.streamId,
+        page.flatMap((block) => (block.data as BlockCommitted).txs.map((tx) => ({ txHash: tx.hash, height: (block.data as BlockCommitted).height }))),
+      );
+      if (page.length < TAIL_PAGE) return;
+    }
   }
 
   broadcast(txBytes: Uint8Array): Promise<TxResult> {
@@ -190,14 +265,6 @@ export class EmbeddedChain implements Chain {
     return this.state;
   }
 
-  getBlock(height: number): BlockRecord | null {
-    return this.blocks.get(height) ?? null;
-  }
-
-  getIndexedTx(hash: string): ChainTx | null {
-    return this.txs.get(hash.toUpperCase()) ?? null;
-  }
-
   /** Included transactions in chain order (height, then position) that `matches` accepts. */
   *searchTxs(matches: (tx: ChainTx) => boolean): Generator<ChainTx> {
     for (let height = 1; height <= this.height; height++)
@@ -208,16 +275,9 @@ export class EmbeddedChain implements Chain {
   }
 
   async getBlockResults(height: number): Promise<ChainBlock | null> {
-    const block = this.blocks.get(height);
+    const block = await this.blockAt(height);
     if (!block) return null;
-    return {
-      height,
-      time: block.time,
-      txs: block.txHashes.map((hash) => {
-        const tx = this.txs.get(hash)!;
-        return { hash, code: tx.code, events: tx.events };
-      }),
-    };
+    return { height, time: block.record.time, txs: block.txs.map((tx) => ({ hash: tx.txHash, code: tx.code, events: tx.events })) };
   }
 
   async getAccount(address: string): Promise<ChainAccount | null> {
@@ -242,7 +302,41 @@ export class EmbeddedChain implements Chain {
   }
 
   async getTx(hash: string): Promise<ChainTx | null> {
-    return this.txs.get(hash.toUpperCase()) ?? null;
+    const upper = hash.toUpperCase();
+    const known = this.txs.get(upper);
+    if (known) return known;
+    // Before the snapshot the chain started from: find its block by the recorded location.
+    const height = await this.history?.locate(this.streamId, upper);
+    if (!height) return null;
+    return (await this.loadBlock(height))?.txs.find((tx) => tx.txHash === upper) ?? null;
+  }
+
+  /** A block before the snapshot the chain started from, read back from the store. */
+  private async loadBlock(height: number): Promise<{ record: BlockRecord; txs: ChainTx[] } | null> {
+    if (height < 1 || height > this.height) return null;
+    const [event] = await this.store.readStream(this.streamId, { afterVersion: height, limit: 1 });
+    const data = event?.data as BlockCommitted | undefined;
+    if (!data || event!.type !== 'BlockCommitted' || data.height !== height) return null;
+    const txs = data.txs.map((tx) =>
+      withOutcome({
+        txHash: tx.hash,
+        height,
+        code: tx.code,
+        codespace: tx.code === 0 ? '' : 'sdk',
+        rawLog: tx.log,
+        events: tx.events ?? [],
+        msgResponses: (tx.msgResponses ?? []).map((response) => ({ typeUrl: response.typeUrl, value: fromBase64(response.value) })),
+        tx: fromBase64(tx.tx),
+      }),
+    );
+    return { record: { height, time: data.time, hash: data.hash ?? '', txHashes: data.txs.map((tx) => tx.hash) }, txs };
+  }
+
+  /** The block at `height`, from memory or, before the snapshot the chain started from, from the store. */
+  async blockAt(height: number): Promise<{ record: BlockRecord; txs: ChainTx[] } | null> {
+    const record = this.blocks.get(height);
+    if (record) return { record, txs: record.txHashes.map((hash) => this.txs.get(hash)!) };
+    return this.loadBlock(height);
   }
 
   async getGroupPolicy(address: string): Promise<GroupPolicy | null> {
@@ -276,6 +370,9 @@ export class EmbeddedChain implements Chain {
     this.timer = null;
     await this.producing;
     while (this.mempool.length > 0) await this.produceBlock();
+    await this.housekeeping;
+    await this.lock?.release();
+    this.lock = null;
   }
 
   private tick(): void {
@@ -315,12 +412,14 @@ export class EmbeddedChain implements Chain {
       const data: BlockCommitted = {
         height: block.height,
         time,
+        hash: this.blockHash(block.height, time, included.map(({ pending }) => pending.hash)),
         txs: included.map(({ pending, outcome }) => ({
           hash: pending.hash,
           tx: toBase64(pending.bytes),
           code: outcome.code,
           log: outcome.log,
           events: outcome.events,
+          msgResponses: outcome.msgResponses.map((response) => ({ typeUrl: response.typeUrl, value: toBase64(response.value) })),
         })),
       };
       try {
@@ -337,6 +436,7 @@ export class EmbeddedChain implements Chain {
       this.streamVersion += 1;
       included.forEach(({ pending, outcome }) => this.index(pending.hash, pending.bytes, block.height, outcome));
       this.recordBlock(data);
+      this.afterBlock(data);
       return outcomes;
     }
   }
@@ -360,8 +460,7 @@ export class EmbeddedChain implements Chain {
   }
 
   private async catchUp(): Promise<void> {
-    const recorded = await this.store.readStream(this.streamId);
-    for (const block of recorded.slice(this.streamVersion)) this.replay(block);
+    for (const block of await this.store.readStream(this.streamId, { afterVersion: this.streamVersion })) this.replay(block);
     this.checkState = new StateDraft(this.state);
   }
 
@@ -385,11 +484,45 @@ export class EmbeddedChain implements Chain {
     this.streamVersion = event.streamVersion;
   }
 
+  /** Chains the blocks: sha256 over the chain id, the previous block's hash, the height, the time and the tx hashes. */
+  private blockHash(height: number, time: string, txHashes: string[]): string {
+    return toHex(sha256(toUtf8([this.chainId, this.lastBlockHash, height, time, ...txHashes].join('\n')))).toUpperCase();
+  }
+
   private recordBlock(data: BlockCommitted): void {
-    const previous = this.blocks.get(data.height - 1)?.hash ?? '';
     const txHashes = data.txs.map((tx) => tx.hash);
-    const hash = toHex(sha256(toUtf8([this.chainId, previous, data.height, data.time, ...txHashes].join('\n')))).toUpperCase();
+    const hash = data.hash ?? this.blockHash(data.height, data.time, txHashes);
     this.blocks.set(data.height, { height: data.height, time: data.time, hash, txHashes });
+    this.lastBlockHash = hash;
+  }
+
+  /**
+   * Behind block production: records where the block's transactions are, then, every
+   * snapshotEveryTxs transactions, the state as of this block (taken now, saved after the locations, so
+   * that a snapshot never hides a transaction its locations do not find).
+   */
+  private afterBlock(data: BlockCommitted): void {
+    const history = this.history;
+    if (!history) return;
+    const locations = data.txs.map((tx) => ({ txHash: tx.hash, height: data.height }));
+    this.txsSinceSnapshot += data.txs.length;
+    let snapshot: ChainSnapshotState | null = null;
+    if (this.txsSinceSnapshot >= this.snapshotEveryTxs && !this.historyBroken) {
+      this.txsSinceSnapshot = 0;
+      snapshot = { ledger: this.state.toSnapshot(), height: this.height, lastBlockTime: this.lastBlockTime, lastBlockHash: this.lastBlockHash };
+    }
+    const version = this.streamVersion;
+    this.housekeeping = this.housekeeping
+      .then(async () => {
+        try {
+          await history.record(this.streamId, locations);
+        } catch {
+          this.historyBroken = true;
+        }
+        if (snapshot && !this.historyBroken) await history.snapshots.save({ streamId: this.streamId, version, state: snapshot });
+      })
+      // A lost snapshot only lengthens the next start's tail: the blocks are the truth.
+      .catch(() => undefined);
   }
 
   private index(hash: string, bytes: Uint8Array, height: number, outcome: TxOutcome): void {

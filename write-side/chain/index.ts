@@ -3,8 +3,10 @@ import type { Config } from '../../runtime/config';
 import type { EventStore } from '../event-store/event-store';
 import type { Chain } from './chain';
 import { CosmosChain } from './cosmos-chain';
-import { EmbeddedChain } from './embedded-chain';
+import { CHAIN_STREAM, EmbeddedChain } from './embedded-chain';
 import { isValidAddress, type CustodyKey } from './keys';
+import type { ChainHistory } from './history';
+import { acquireEmbeddedChainLock } from './single-writer';
 
 export type ChainConfig = Pick<
   Config,
@@ -19,7 +21,13 @@ export async function createChain(
   config: ChainConfig,
   eventStore: EventStore,
   operatorKey: CustodyKey,
-  options: { onObserverError?: (error: Error) => void } = {},
+  options: {
+    onObserverError?: (error: Error) => void;
+    /** The service's database: the embedded chain refuses to start where another process already runs it. */
+    databaseUrl?: string;
+    /** Snapshots and transaction locations: the embedded chain starts from a snapshot plus the tail. */
+    history?: ChainHistory;
+  } = {},
 ): Promise<Chain> {
   if (!isValidAddress(operatorKey.address, config.CHAIN_PREFIX))
     throw new Error(`the operator address ${operatorKey.address} does not use the chain prefix ${config.CHAIN_PREFIX}`);
@@ -32,7 +40,10 @@ export async function createChain(
       observe: { store: eventStore, intervalMs: config.CHAIN_BLOCK_MS, onError: options.onObserverError },
     });
   }
+  const lock = options.databaseUrl ? await acquireEmbeddedChainLock(options.databaseUrl, CHAIN_STREAM) : null;
   return EmbeddedChain.start({
+    lock: lock ?? undefined,
+    history: options.history,
     store: eventStore,
     blockMs: config.CHAIN_BLOCK_MS,
     genesis: {

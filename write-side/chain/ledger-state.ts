@@ -158,6 +158,51 @@ export class LedgerState implements LedgerStore {
   policiesOf(groupId: bigint): PolicyRecord[] {
     return [...this.policies.values()].filter((policy) => policy.groupId === groupId).sort((a, b) => (a.address < b.address ? -1 : 1));
   }
+  toSnapshot(): LedgerSnapshot {
+    const counters = this.counterValues;
+    return {
+      accounts: [...this.accounts].map(([address, account]) => [address, account.accountNumber, account.sequence]),
+      balances: [...this.balances].flatMap(([address, held]) => [...held].map(([denom, amount]): [string, string, string] => [address, denom, amount.toString()])),
+      supplies: [...this.supplyAmounts].map(([denom, amount]) => [denom, amount.toString()]),
+      denoms: [...this.denomRecords].map(([denom, record]) => [denom, record.admin]),
+      groups: [...this.groups.values()].map((group) => ({
+        id: group.id.toString(),
+        admin: group.admin,
+        metadata: group.metadata,
+        members: [...group.members].map(([address, weight]): [string, string] => [address, weight.toString()]),
+        version: group.version,
+      })),
+      policies: [...this.policies.values()].map((policy) => ({ ...policy, groupId: policy.groupId.toString(), threshold: policy.threshold.toString() })),
+      counters: {
+        nextAccountNumber: counters.nextAccountNumber,
+        nextGroupId: counters.nextGroupId.toString(),
+        groupPolicySequence: counters.groupPolicySequence.toString(),
+        nextProposalId: counters.nextProposalId.toString(),
+      },
+    };
+  }
+
+  static fromSnapshot(genesis: Genesis, snapshot: LedgerSnapshot): LedgerState {
+    const state = new LedgerState(genesis);
+    for (const [address, accountNumber, sequence] of snapshot.accounts) state.setAccount(address, { accountNumber, sequence });
+    for (const [address, denom, amount] of snapshot.balances) state.setBalance(address, denom, BigInt(amount));
+    for (const [denom, amount] of snapshot.supplies) state.setSupply(denom, BigInt(amount));
+    for (const [denom, admin] of snapshot.denoms) state.setDenom(denom, { admin });
+    for (const group of snapshot.groups) {
+      const members = new Map(group.members.map(([address, weight]): [string, bigint] => [address, BigInt(weight)]));
+      state.setGroup({ id: BigInt(group.id), admin: group.admin, metadata: group.metadata, members, totalWeight: totalWeight(members), version: group.version });
+    }
+    for (const policy of snapshot.policies)
+      state.setPolicy({ ...policy, groupId: BigInt(policy.groupId), threshold: BigInt(policy.threshold) });
+    state.setCounters({
+      nextAccountNumber: snapshot.counters.nextAccountNumber,
+      nextGroupId: BigInt(snapshot.counters.nextGroupId),
+      groupPolicySequence: BigInt(snapshot.counters.groupPolicySequence),
+      nextProposalId: BigInt(snapshot.counters.nextProposalId),
+    });
+    return state;
+  }
+
   setAccount(address: string, account: AccountRecord) {
     this.accounts.set(address, account);
   }
@@ -183,6 +228,17 @@ export class LedgerState implements LedgerStore {
   setCounters(counters: Counters) {
     this.counterValues = counters;
   }
+}
+
+/** The committed state as JSON (bigints as decimal strings): what a chain snapshot keeps. */
+export interface LedgerSnapshot {
+  accounts: Array<[address: string, accountNumber: number, sequence: number]>;
+  balances: Array<[address: string, denom: string, amount: string]>;
+  supplies: Array<[denom: string, amount: string]>;
+  denoms: Array<[denom: string, admin: string]>;
+  groups: Array<{ id: string; admin: string; metadata: string; members: Array<[string, string]>; version: number }>;
+  policies: Array<{ address: string; groupId: string; admin: string; metadata: string; threshold: string; version: number }>;
+  counters: { nextAccountNumber: number; nextGroupId: string; groupPolicySequence: string; nextProposalId: string };
 }
 
 /** Writes held back until `commit`: a block, a transaction's messages, or a proposal's execution. */

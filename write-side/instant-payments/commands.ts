@@ -1,7 +1,7 @@
 import { dependencyUnavailable, validationFailed } from '../../runtime/errors';
 import type { CommandContext, CommandHandler } from '../command-handler';
 import type { GlobalPosition } from '../event-store/event-store';
-import { aliasDecider, normalizeAlias, type LedgerClient } from './decide';
+import { aliasDecider, normalizeAlias, type BankLedgerState, type LedgerClient } from './decide';
 import { aliasStream, type PaymentParties, type PaymentStatus } from './events';
 import type { LedgerDecision, LedgerRequest } from './ledger';
 import type { BankLedgers } from './ledgers';
@@ -101,9 +101,10 @@ export interface CashMovementInput {
 /** The client paid fiat in at the bank: credited within the bank's backing headroom. */
 export const cashIn = (deps: InstantPaymentsDeps, context: CommandContext, input: CashMovementInput) =>
   submit(deps, input.organizationId, {
-    needs: { banks: [input.organizationId], settlementBalance: true },
+    needs: { banks: [input.organizationId], settlementBalance: true, recordedMovementId: input.movementId },
     command: (facts) => ({
       type: 'CashIn',
+      recorded: facts.movementRecorded(input.movementId),
       movementId: input.movementId,
       clientId: input.clientId,
       amount: input.amount,
@@ -117,9 +118,10 @@ export const cashIn = (deps: InstantPaymentsDeps, context: CommandContext, input
 /** The client took fiat out at the bank: debited, never below zero. */
 export const cashOut = (deps: InstantPaymentsDeps, context: CommandContext, input: CashMovementInput) =>
   submit(deps, input.organizationId, {
-    needs: { banks: [input.organizationId] },
+    needs: { banks: [input.organizationId], recordedMovementId: input.movementId },
     command: (facts) => ({
       type: 'CashOut',
+      recorded: facts.movementRecorded(input.movementId),
       movementId: input.movementId,
       clientId: input.clientId,
       amount: input.amount,
@@ -154,9 +156,8 @@ export interface PaymentInput {
 
 export interface PaymentOutcome {
   payment: PaymentParties;
-  /** True when this request decided it; false for a retry of an earlier decision. */
-  decidedNow: boolean;
-  status: PaymentStatus;
+  /** Its status as the ledger knows it; null when only the read model can tell (a settled or older payment). */
+  status: PaymentStatus | null;
 }
 
 /**
@@ -194,8 +195,17 @@ export async function pay(deps: InstantPaymentsDeps, context: CommandContext, in
   await readYourWrites(deps, decision);
   const event = decision.events[0];
   if (event && (event.type === 'InstantPaymentTransferred' || event.type === 'InstantPaymentSent'))
-    return { payment: event.data, decidedNow: true, status: event.type === 'InstantPaymentTransferred' ? 'COMPLETED' : 'PENDING' };
-  const earlier = ledger.view.recentPayments.get(input.paymentId) ?? recorded;
-  if (!earlier) throw new Error(`payment ${input.paymentId} was neither decided nor recorded`);
-  return { payment: earlier, decidedNow: false, status: 'PENDING' };
+    return { payment: event.data, status: event.type === 'InstantPaymentTransferred' ? 'COMPLETED' : 'PENDING' };
+  // A retry (perhaps running at the same time as the first request): answered from the ledger's
+  // memory while it holds the payment, since the read model may not have it yet.
+  const remembered = ledger.view.recentPayments.get(input.paymentId);
+  if (remembered) return { payment: remembered, status: rememberedStatus(ledger.view, remembered) };
+  if (!recorded) throw new Error(`payment ${input.paymentId} was neither decided nor recorded`);
+  return { payment: recorded, status: null };
+}
+
+function rememberedStatus(state: Readonly<BankLedgerState>, payment: PaymentParties): PaymentStatus | null {
+  if (payment.kind === 'INTERNAL') return 'COMPLETED';
+  const unsettled = state.due.has(payment.paymentId) || state.openBatch?.payments.some((due) => due.paymentId === payment.paymentId);
+  return unsettled ? 'PENDING' : null;
 }

@@ -75,6 +75,8 @@ export interface BankLedgerState {
   revokedTokens: Map<string, number>;
   /** Payments decided here recently, by id (older ones are answered from the read model). */
   recentPayments: Map<string, PaymentParties>;
+  /** Cash movements recorded here recently, by id (older ones are answered from the read model). */
+  recentMovements: Set<string>;
 }
 
 export const initialLedger = (organizationId: string): BankLedgerState => ({
@@ -89,6 +91,7 @@ export const initialLedger = (organizationId: string): BankLedgerState => ({
   creditedBatches: new Map(),
   revokedTokens: new Map(),
   recentPayments: new Map(),
+  recentMovements: new Set(),
 });
 
 /** The bank as the rules need it: only an ACTIVE commercial bank takes clients and moves retail money. */
@@ -115,8 +118,18 @@ export type BankLedgerCommand =
       settlementBalance: bigint;
     }
   | { type: 'ActivateAlias'; clientId: string; alias: string }
-  | { type: 'CashIn'; movementId: string; clientId: string; amount: bigint; reference: string | null; bank: BankFacts; settlementBalance: bigint }
-  | { type: 'CashOut'; movementId: string; clientId: string; amount: bigint; reference: string | null; bank: BankFacts }
+  | {
+      type: 'CashIn';
+      movementId: string;
+      clientId: string;
+      amount: bigint;
+      reference: string | null;
+      bank: BankFacts;
+      settlementBalance: bigint;
+      /** Whether the read model already holds this movement (recorded before the ledger's memory). */
+      recorded: boolean;
+    }
+  | { type: 'CashOut'; movementId: string; clientId: string; amount: bigint; reference: string | null; bank: BankFacts; recorded: boolean }
   | { type: 'DeactivateClient'; clientId: string; now: string }
   | { type: 'RevokeClientToken'; clientId: string; tokenId: string; expiresAt: string }
   | {
@@ -212,6 +225,8 @@ export function decide(command: BankLedgerCommand, state: BankLedgerState): Bank
       return [{ type: 'InstantPaymentAliasActivated', data: { clientId: client.clientId, organizationId, alias: command.alias } }];
     }
     case 'CashIn': {
+      // Exactly once per movement id: a retry of a recorded cash-in moves nothing again.
+      if (command.recorded || state.recentMovements.has(command.movementId)) return [];
       requireActiveBank(command.bank);
       const client = requireActiveClient(state, command.clientId);
       requirePositive(command.amount);
@@ -224,6 +239,7 @@ export function decide(command: BankLedgerCommand, state: BankLedgerState): Bank
       ];
     }
     case 'CashOut': {
+      if (command.recorded || state.recentMovements.has(command.movementId)) return [];
       requireActiveBank(command.bank);
       const client = requireActiveClient(state, command.clientId);
       requirePositive(command.amount);
@@ -358,9 +374,11 @@ export function evolve(state: BankLedgerState, event: BankLedgerEvent): BankLedg
       break;
     case 'InstantPaymentClientCashedIn':
       credit(state, event.data.clientId, BigInt(event.data.amount));
+      state.recentMovements.add(event.data.movementId);
       break;
     case 'InstantPaymentClientCashedOut':
       credit(state, event.data.clientId, -BigInt(event.data.amount));
+      state.recentMovements.add(event.data.movementId);
       break;
     case 'InstantPaymentClientDeactivated':
       state.clients.get(event.data.clientId)!.active = false;

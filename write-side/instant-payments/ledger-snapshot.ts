@@ -67,5 +67,6 @@ export function fromSnapshot(snapshot: LedgerSnapshot): BankLedgerState {
     creditedBatches: new Map(snapshot.creditedBatches),
     revokedTokens: new Map(snapshot.revokedTokens),
     recentPayments: new Map(),
+    recentMovements: new Set(),
   };
 }

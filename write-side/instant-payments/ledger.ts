@@ -13,17 +13,20 @@ export interface LedgerFacts {
   settlementBalance(organizationId: string): Promise<bigint>;
   /** Payments the read model holds, of those ids (decided before the ledger's memory). */
   recordedPayments(paymentIds: string[]): Promise<Map<string, PaymentParties>>;
+  /** Which of these cash movement ids the read model holds. */
+  recordedMovements(movementIds: string[]): Promise<Set<string>>;
 }
 
 export interface RoundFacts {
   bank(organizationId: string): BankFacts | null;
   settlementBalance: bigint;
   recorded(paymentId: string): PaymentParties | null;
+  movementRecorded(movementId: string): boolean;
 }
 
 /** A request to the ledger: what facts it needs, and how it becomes a command once they are known. */
 export interface LedgerRequest {
-  needs?: { banks?: string[]; settlementBalance?: boolean; recordedPaymentId?: string };
+  needs?: { banks?: string[]; settlementBalance?: boolean; recordedPaymentId?: string; recordedMovementId?: string };
   command(facts: RoundFacts): BankLedgerCommand;
   context: CommandContext;
 }
@@ -82,7 +85,7 @@ export class BankLedger {
   /** Correlation id of the request that sent each cross-bank payment not settled yet (settlement logs it). */
   private readonly correlations = new Map<string, string>();
   /** Rounds whose decided payments are still remembered, oldest first. */
-  private readonly remembered: Array<{ at: number; position: GlobalPosition; paymentIds: string[] }> = [];
+  private readonly remembered: Array<{ at: number; position: GlobalPosition; paymentIds: string[]; movementIds: string[] }> = [];
 
   private constructor(
     readonly organizationId: string,
@@ -127,7 +130,7 @@ export class BankLedger {
       }
       if (page.length < LEDGER_TUNING.tailPage) break;
     }
-    if (last) this.remembered.push({ at: Date.now(), position: last, paymentIds: [...this.state.recentPayments.keys()] });
+    if (last) this.remembered.push({ at: Date.now(), position: last, paymentIds: [...this.state.recentPayments.keys()], movementIds: [...this.state.recentMovements] });
     if (last && this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(last);
   }
 
@@ -150,22 +153,27 @@ export class BankLedger {
   private async gatherFacts(round: Queued[]): Promise<RoundFacts> {
     const banks = new Set<string>();
     const payments: string[] = [];
+    const movements: string[] = [];
     let settlementBalance = false;
     for (const { request } of round) {
       request.needs?.banks?.forEach((id) => banks.add(id));
       const paymentId = request.needs?.recordedPaymentId;
       if (paymentId && !this.state.recentPayments.has(paymentId)) payments.push(paymentId);
+      const movementId = request.needs?.recordedMovementId;
+      if (movementId && !this.state.recentMovements.has(movementId)) movements.push(movementId);
       settlementBalance ||= request.needs?.settlementBalance === true;
     }
-    const [bankFacts, recorded, balance] = await Promise.all([
+    const [bankFacts, recorded, balance, recordedMovements] = await Promise.all([
       banks.size > 0 ? this.ports.facts.banks([...banks]) : new Map<string, BankFacts>(),
       payments.length > 0 ? this.ports.facts.recordedPayments(payments) : new Map<string, PaymentParties>(),
       settlementBalance ? this.ports.facts.settlementBalance(this.organizationId) : 0n,
+      movements.length > 0 ? this.ports.facts.recordedMovements(movements) : new Set<string>(),
     ]);
     return {
       bank: (id) => bankFacts.get(id) ?? null,
       settlementBalance: balance,
       recorded: (id) => recorded.get(id) ?? null,
+      movementRecorded: (id) => recordedMovements.has(id),
     };
   }
 
@@ -246,7 +254,10 @@ export class BankLedger {
     const paymentIds = events
       .filter((event) => event.type === 'InstantPaymentTransferred' || event.type === 'InstantPaymentSent')
       .map((event) => (event.data as PaymentParties).paymentId);
-    if (paymentIds.length > 0) this.remembered.push({ at: Date.now(), position, paymentIds });
+    const movementIds = events
+      .filter((event) => event.type === 'InstantPaymentClientCashedIn' || event.type === 'InstantPaymentClientCashedOut')
+      .map((event) => (event.data as { movementId: string }).movementId);
+    if (paymentIds.length > 0 || movementIds.length > 0) this.remembered.push({ at: Date.now(), position, paymentIds, movementIds });
     this.forget();
     if (events.some((event) => event.type === 'InstantPaymentSent')) this.ports.onSettlementWork?.(this.organizationId);
     if (this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(position);
@@ -261,6 +272,7 @@ export class BankLedger {
       if (!reached || this.remembered[0] !== oldest) return;
       this.remembered.shift();
       for (const id of oldest.paymentIds) this.state.recentPayments.delete(id);
+      for (const id of oldest.movementIds) this.state.recentMovements.delete(id);
     });
   }
 

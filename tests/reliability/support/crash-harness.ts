@@ -237,7 +237,7 @@ export async function runCrashHarness(options: CrashRunOptions): Promise<CrashRu
             // Busy (a claim held by a killed attempt until its lease ends) or unavailable: send again later.
             if (answer.status === 503 || answer.body?.code === 'IDEMPOTENCY_KEY_IN_USE') return;
             operation.answer = answer;
-            if (answer.status >= 300) violations.push(`${operation.kind} ${operation.key} answered ${answer.status} ${answer.body?.code ?? ''}`);
+            if (answer.status >= 300) violations.push(`${operation.kind} ${operation.key} answered ${answer.status} ${answer.body?.code ?? ''}: ${answer.body?.detail ?? ''}`);
           }),
         );
         if (outcomes.some((outcome) => outcome.status === 'rejected')) {

@@ -212,7 +212,8 @@ function AliasScreen({ me, onActivated }: { me: Client; onActivated: () => Promi
   useEffect(() => {
     if (!normalized) return setAvailability('idle');
     if (!ALIAS_PATTERN.test(normalized)) return setAvailability('invalid');
-    setAvailability('checking');
+    // While the server has asked us to wait, keep saying so until the next answer arrives.
+    setAvailability(retryAt > Date.now() ? 'throttled' : 'checking');
     let live = true;
     const wait = Math.max(ALIAS_CHECK_DEBOUNCE_MS, retryAt - Date.now());
     const timer = window.setTimeout(() => {
@@ -488,7 +489,7 @@ function Wallet() {
           {bank?.name ?? t('wallet.name')}
         </Link>
         <LanguageSwitch />
-        <button class="ghost small" type="button" onClick={() => setCredentials(null)}>
+        <button class="ghost small" type="button" onClick={() => void api.POST('/instant-payments/me/logout').finally(() => setCredentials(null))}>
           {t('wallet.signOut')}
         </button>
       </header>

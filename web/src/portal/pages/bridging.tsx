@@ -79,6 +79,14 @@ export function BridgingPage() {
             <dl class="facts">
               <dt>{t('controlPanel.exchangeAddress')}</dt>
               <dd class="mono">{exchange?.address ?? '—'}</dd>
+              {!central && (
+                <>
+                  <dt>{t('controlPanel.disbursementLimit')}</dt>
+                  <dd>
+                    <Money value={{ amount: organization.data.disbursementLimitPerDay ?? '0', symbol: token.symbol, exponent: token.exponent }} />
+                  </dd>
+                </>
+              )}
               {exchangeBalance.data && (
                 <>
                   <dt>{t('bridging.balanceCap')}</dt>

@@ -2,10 +2,10 @@ import { useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearch } from 'wouter-preact';
 import { ok, type Schemas } from '../../api/client';
-import { formatDateTime, shortAddress } from '../../shared/format';
-import { errorText } from '../../shared/i18n';
+import { formatDateTime, parseAmount, shortAddress } from '../../shared/format';
+import { errorText, UserFacingError } from '../../shared/i18n';
 import { Card, ErrorNote, Field, Loading, Select, SuccessNote } from '../../shared/ui';
-import { useData } from '../data';
+import { useData, useNativeToken } from '../data';
 import { api, useSession } from '../session';
 import { useSubmit } from './auth';
 import { Money } from './dashboard';
@@ -338,6 +338,8 @@ function OrganizationDetail({ organizationId, profile = false }: { organizationI
   const organization = useData(['organization', organizationId], () => ok(api.GET('/organizations/{organizationId}', path)));
   const [address, setAddress] = useState('');
   const [adminEmail, setAdminEmail] = useState('');
+  const [limitText, setLimitText] = useState('');
+  const token = useNativeToken();
   const [notice, setNotice] = useState<string | null>(null);
   const { busy, error, run } = useSubmit();
   // Changes to an organization's standing are the issuer's (the API re-checks).
@@ -440,12 +442,37 @@ function OrganizationDetail({ organizationId, profile = false }: { organizationI
             )}
           </Card>
         )}
+        {commercial && (
+          <Card title={t('controlPanel.disbursementLimit')}>
+            <p class="kpi" data-testid="disbursement-limit">
+              <Money value={{ amount: data.disbursementLimitPerDay ?? '0', symbol: token?.symbol ?? 'L', exponent: token?.exponent ?? 2 }} />
+            </p>
+            <p class="muted">{t('controlPanel.disbursementLimitRule')}</p>
+            {issuerAdmin && (
+              <form
+                class="inline-form"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void act(async () => {
+                    const amount = limitText.trim() === '0' ? '0' : parseAmount(limitText, token?.exponent ?? 2);
+                    if (!amount) throw new UserFacingError(t('proposals.badAmount'));
+                    await ok(api.PATCH('/organizations/{organizationId}', { ...path, body: { disbursementLimitPerDay: amount } }));
+                    setLimitText('');
+                  }, t('common.saved'));
+                }}
+              >
+                <Field label={t('controlPanel.newLimit', { symbol: token?.symbol ?? 'L' })} inputMode="decimal" required value={limitText} onInput={(e) => setLimitText(e.currentTarget.value)} />
+                <button disabled={busy}>{t('common.save')}</button>
+              </form>
+            )}
+          </Card>
+        )}
         {commercial && data.settlementAccount && (
           <Card title={t('controlPanel.settlement')}>
             <p class="mono">{data.settlementAccount.address}</p>
             {data.settlementAccount.balance && session.abilities?.organizationType === 'COMMERCIAL' && (
               <p class="kpi">
-                <Money value={{ amount: data.settlementAccount.balance.amount, symbol: 'L', exponent: 2 }} />
+                <Money value={{ amount: data.settlementAccount.balance.amount, symbol: token?.symbol ?? 'L', exponent: token?.exponent ?? 2 }} />
               </p>
             )}
           </Card>

@@ -13,7 +13,7 @@ export const Money = ({ value }: { value: Balance }) => {
   const { i18n } = useTranslation();
   return (
     <span class="money">
-      {formatAmount(value.amount, value.exponent, i18n.language)} <span class="symbol">{value.symbol}</span>
+      {value.symbol} {formatAmount(value.amount, value.exponent, i18n.language)}
     </span>
   );
 };
@@ -61,7 +61,7 @@ export function ActivityLog({ multisigId }: { multisigId?: string }) {
                   <span class={`tag tag-${entry.kind.toLowerCase()}`}>{t(`operationTypes.${entry.type}`)}</span>
                 </td>
                 <td>
-                  <Link href={`/operations/${entry.id}`}>{entry.title ?? entry.actor?.name ?? entry.subject.type}</Link>
+                  <Link href={`/operations/${entry.id}`}>{entry.title ?? (entry.actor?.name ? t('activity.by', { name: entry.actor.name }) : t(`operationTypes.${entry.type}`))}</Link>
                 </td>
                 <td>{entry.amount && entry.symbol && entry.exponent !== null ? <Money value={{ amount: entry.amount, symbol: entry.symbol, exponent: entry.exponent }} /> : '—'}</td>
                 <td>{entry.status ? t(`proposalStatus.${entry.status}`) : '—'}</td>

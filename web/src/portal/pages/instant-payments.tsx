@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
 import { ok } from '../../api/client';
-import { formatAmount, formatDateTime, shortAddress } from '../../shared/format';
-import { errorText } from '../../shared/i18n';
-import { Card, ErrorNote, Field, Loading, Select } from '../../shared/ui';
+import { formatAmount, formatDateTime, parseAmount, shortAddress } from '../../shared/format';
+import { errorText, UserFacingError } from '../../shared/i18n';
+import { Card, ErrorNote, Field, Loading, Select, SuccessNote } from '../../shared/ui';
 import { BarChart } from '../charts';
-import { POLL_MS, useData, useNativeToken } from '../data';
+import { idempotencyKey, POLL_MS, useData, useNativeToken } from '../data';
 import { download } from '../download';
 import { api, useSession } from '../session';
 import { useSubmit } from './auth';
@@ -232,6 +232,7 @@ function Clients({ organizationId, money }: { organizationId: string; money: (am
           )}
         </Card>
       )}
+      {session.can('create', 'InstantPayment') && <CashDesk organizationId={organizationId} clients={(clients.data?.items ?? []).filter((client) => client.active)} onDone={() => clients.mutate()} />}
       <Card title={t('ip.tabs.clients')}>
         <table class="table">
           <thead>
@@ -240,6 +241,7 @@ function Clients({ organizationId, money }: { organizationId: string; money: (am
               <th scope="col">{t('ip.alias')}</th>
               <th scope="col">{t('ip.balance')}</th>
               <th scope="col">{t('ip.origin')}</th>
+              <th scope="col">{t('activity.status')}</th>
             </tr>
           </thead>
           <tbody>
@@ -249,12 +251,82 @@ function Clients({ organizationId, money }: { organizationId: string; money: (am
                 <td>{client.alias ? `@${client.alias}` : '—'}</td>
                 <td>{money(client.balance)}</td>
                 <td>{client.demo ? t('ip.demo') : t('ip.registered')}</td>
+                <td>
+                  {client.active ? t('ip.active') : t('ip.deactivated')}{' '}
+                  {client.active && session.can('manage', 'InstantPayment') && (
+                    <button
+                      class="ghost"
+                      disabled={busy}
+                      onClick={() =>
+                        void run(async () => {
+                          await ok(api.POST('/organizations/{organizationId}/instant-payments/clients/{clientId}/deactivate', { params: { path: { organizationId, clientId: client.id } } }));
+                          await clients.mutate();
+                        })
+                      }
+                    >
+                      {t('ip.deactivate', { name: client.name })}
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </Card>
     </>
+  );
+}
+
+/** Cash-in and cash-out at the bank's counter: the client's balance follows the fiat paid in or taken out. */
+function CashDesk({ organizationId, clients, onDone }: { organizationId: string; clients: { id: string; name: string; alias: string | null }[]; onDone: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const token = useNativeToken();
+  const [clientId, setClientId] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const [reference, setReference] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
+  const chosen = clientId || clients[0]?.id || '';
+  const move = (direction: 'cash-in' | 'cash-out') =>
+    run(async () => {
+      setNotice(null);
+      const amount = parseAmount(amountText, token?.exponent ?? 2);
+      if (!amount) throw new UserFacingError(t('proposals.badAmount'));
+      const params = { path: { organizationId, clientId: chosen }, header: { 'idempotency-key': idempotencyKey() } };
+      const body = { amount, ...(reference.trim() ? { reference: reference.trim() } : {}) };
+      await ok(
+        direction === 'cash-in'
+          ? api.POST('/organizations/{organizationId}/instant-payments/clients/{clientId}/cash-in', { params, body })
+          : api.POST('/organizations/{organizationId}/instant-payments/clients/{clientId}/cash-out', { params, body }),
+      );
+      setAmountText('');
+      setReference('');
+      await onDone();
+      setNotice(direction === 'cash-in' ? t('ip.cashedIn') : t('ip.cashedOut'));
+    });
+  return (
+    <Card title={t('ip.cashDesk')}>
+      <form class="inline-form" onSubmit={(event) => event.preventDefault()}>
+        <Select label={t('ip.client')} value={chosen} onChange={(e) => setClientId(e.currentTarget.value)}>
+          {clients.map((client) => (
+            <option key={client.id} value={client.id}>
+              {client.name}
+              {client.alias ? ` (@${client.alias})` : ''}
+            </option>
+          ))}
+        </Select>
+        <Field label={t('proposals.amount', { symbol: token?.symbol ?? 'L' })} inputMode="decimal" value={amountText} onInput={(e) => setAmountText(e.currentTarget.value)} />
+        <Field label={t('ip.reference')} value={reference} onInput={(e) => setReference(e.currentTarget.value)} />
+        <button type="button" class="primary" disabled={busy || !chosen} onClick={() => void move('cash-in')}>
+          {t('ip.cashIn')}
+        </button>
+        <button type="button" disabled={busy || !chosen} onClick={() => void move('cash-out')}>
+          {t('ip.cashOut')}
+        </button>
+      </form>
+      <ErrorNote message={error} />
+      <SuccessNote message={notice} />
+    </Card>
   );
 }
 
