@@ -4,6 +4,7 @@ import { notFound } from '../runtime/errors';
 import type { MultisigType } from '../write-side/account/events';
 import type { Membership } from '../write-side/user/decide';
 import type { Page, PageRequest } from './pagination';
+import { seesAllAccounts, whereAccountVisible } from './visibility';
 
 export interface AccountRow {
   id: string;
@@ -42,8 +43,7 @@ export interface AccountView {
   updatedAt: string;
 }
 
-/** Administrators and auditors see all of their organization's accounts; members only those they belong to. */
-export const seesAllAccounts = (principal: Principal) => principal.role === 'administrator' || principal.role === 'auditor';
+export { seesAllAccounts };
 
 export async function membersOf(db: Knex, accountIds: string[]): Promise<Map<string, MemberView[]>> {
   const rows: Array<{ account_id: string; user_id: string; address: string; weight: number; name: string | null }> = accountIds.length
@@ -82,12 +82,7 @@ export interface AccountFilter extends PageRequest {
 }
 
 function visible(db: Knex, principal: Principal) {
-  const query = db<AccountRow>('accounts').where('accounts.organization_id', principal.organizationId);
-  if (!seesAllAccounts(principal))
-    query.whereExists(
-      db('account_members').whereRaw('account_members.account_id = accounts.id').where('account_members.user_id', principal.userId),
-    );
-  return query;
+  return whereAccountVisible(db, db<AccountRow>('accounts').where('accounts.organization_id', principal.organizationId), principal, 'accounts.id');
 }
 
 /** Which of these account ids the principal may see (the rest do not exist for it). */

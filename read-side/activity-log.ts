@@ -4,6 +4,7 @@ import type { EntryKind, EntryRow } from '../projections/activity-log';
 import type { ProposalStatus } from '../write-side/proposal/events';
 import type { Page, PageRequest } from './pagination';
 import { effectiveStatus } from './proposals';
+import { seesAllAccounts, whereEntryVisible } from './visibility';
 
 /** An activity_log row as PostgreSQL returns it. */
 export type StoredEntry = Omit<EntryRow, 'occurred_at' | 'voting_ends_at' | 'decided_at' | 'executed_at'> & {
@@ -106,9 +107,9 @@ const NEWEST_FIRST = [
   { column: 'operation_id', order: 'desc' },
 ] as const;
 
-/** The organization's entries under every filter but the account one. */
-function filtered(db: Knex, organizationId: string, filter: ActivityFilter): Knex.QueryBuilder {
-  const query = db('activity_log').where('organization_id', organizationId);
+/** The organization's entries the principal may see, under every filter but the account one. */
+function filtered(db: Knex, principal: Principal, filter: ActivityFilter): Knex.QueryBuilder {
+  const query = whereEntryVisible(db, db('activity_log').where('organization_id', principal.organizationId), principal);
   if (filter.kind) query.where('kind', filter.kind);
   if (filter.type) query.where('type', filter.type);
   if (filter.actorId) query.where('actor_id', filter.actorId);
@@ -121,15 +122,17 @@ function filtered(db: Knex, organizationId: string, filter: ActivityFilter): Kne
  * An account's entries: those of its own proposals and administration, and those where it received
  * value from another account of the organization. Two index scans, each in feed order.
  */
-function ofAccount(db: Knex, organizationId: string, filter: ActivityFilter & { multisigId: string }) {
-  const own = filtered(db, organizationId, filter).where('multisig_id', filter.multisigId);
-  const received = filtered(db, organizationId, filter)
+function ofAccount(db: Knex, principal: Principal, filter: ActivityFilter & { multisigId: string }) {
+  const own = filtered(db, principal, filter).where('multisig_id', filter.multisigId);
+  const received = filtered(db, principal, filter)
     .where('counterparty_multisig_id', filter.multisigId)
     .whereRaw('multisig_id is distinct from ?', [filter.multisigId]);
   return { own, received };
 }
 
-const hasNarrowingFilter = (filter: ActivityFilter) =>
+/** Running totals count every entry: they answer only when nothing narrows the feed, the visibility rule included. */
+const hasNarrowingFilter = (filter: ActivityFilter, principal: Principal) =>
+  !seesAllAccounts(principal) ||
   filter.kind !== undefined || filter.type !== undefined || filter.actorId !== undefined || filter.from !== undefined || filter.to !== undefined;
 
 async function countOf(query: Knex.QueryBuilder): Promise<number> {
@@ -147,17 +150,17 @@ export async function listActivity(db: Knex, principal: Principal, filter: Activ
   let page: Knex.QueryBuilder;
   let total: Promise<number>;
   if (filter.multisigId) {
-    const { own, received } = ofAccount(db, organizationId, { ...filter, multisigId: filter.multisigId });
+    const { own, received } = ofAccount(db, principal, { ...filter, multisigId: filter.multisigId });
     const reach = offset + filter.pageSize;
     page = db
       .select('*')
       .from(db.raw('((?) union all (?)) as entries', [own.clone().orderBy([...NEWEST_FIRST]).limit(reach), received.clone().orderBy([...NEWEST_FIRST]).limit(reach)]));
-    total = hasNarrowingFilter(filter)
+    total = hasNarrowingFilter(filter, principal)
       ? Promise.all([countOf(own), countOf(received)]).then(([a, b]) => a + b)
       : runningTotal(db, organizationId, filter.multisigId);
   } else {
-    page = filtered(db, organizationId, filter);
-    total = hasNarrowingFilter(filter) ? countOf(page) : runningTotal(db, organizationId, '');
+    page = filtered(db, principal, filter);
+    total = hasNarrowingFilter(filter, principal) ? countOf(page) : runningTotal(db, organizationId, '');
   }
   const [rows, count]: [DisplayedEntry[], number] = await Promise.all([
     displayed(db, page.orderBy([...NEWEST_FIRST]).offset(offset).limit(filter.pageSize)).orderBy(

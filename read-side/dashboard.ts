@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../api/abilities';
 import type { MultisigType } from '../write-side/account/events';
-import { seesAllAccounts } from './accounts';
+import { whereAccountVisible } from './visibility';
 
 export interface TokenAmount {
   denom: string;
@@ -65,9 +65,7 @@ function walletRows(db: Knex, principal: Principal): Promise<WalletRow[]> {
     .where('a.organization_id', principal.organizationId)
     .orderBy([{ column: 'a.created_at' }, { column: 'a.id' }, { column: 'b.denom' }])
     .select('a.id', 'a.label', 'a.type', 'a.address', 'a.archived', 'b.denom', db.raw('b.amount::text as amount'));
-  if (!seesAllAccounts(principal))
-    query.whereExists(db('account_members as m').whereRaw('m.account_id = a.id').where('m.user_id', principal.userId));
-  return query;
+  return whereAccountVisible(db, query, principal, 'a.id');
 }
 
 /** The spec's externalCirculating: live supply minus what the platform's accounts hold, floored at 0. */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../api/abilities';
-import { findVisibleAccount, seesAllAccounts } from './accounts';
+import { findVisibleAccount } from './accounts';
+import { whereAccountVisible, whereEntryVisible } from './visibility';
 import { entryDecidedAt, entryStatus, type StoredEntry } from './activity-log';
 import { csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { tokenDisplay } from './tokens';
@@ -56,9 +57,7 @@ async function visibleAccounts(db: Knex, principal: Principal, multisigId: strin
     return [{ id: account.id, label: account.label, address: account.address }];
   }
   const query = db('accounts').where('organization_id', principal.organizationId).orderBy(['created_at', 'id']).select('id', 'label', 'address');
-  if (!seesAllAccounts(principal))
-    query.whereExists(db('account_members').whereRaw('account_members.account_id = accounts.id').where('account_members.user_id', principal.userId));
-  return query as Promise<Array<{ id: string; label: string; address: string }>>;
+  return whereAccountVisible(db, query, principal, 'accounts.id') as Promise<Array<{ id: string; label: string; address: string }>>;
 }
 
 const day = (now: Date) => now.toISOString().slice(0, 10);
@@ -137,13 +136,12 @@ type GovernanceRow = StoredEntry & {
 
 /**
  * GET /export/governance: the activity log (proposals with their lifecycle and tally, administrative
- * actions), oldest first. Administrators and auditors get the organization's whole log; members the
- * entries of the accounts they belong to.
+ * actions), oldest first, under the one visibility rule (read-side/visibility.ts).
  */
 export async function governanceExport(db: Knex, principal: Principal, filter: ExportFilter, now = new Date()): Promise<ExportFile> {
   const [token, accounts] = await Promise.all([
     tokenDisplay(db),
-    filter.multisigId || !seesAllAccounts(principal) ? visibleAccounts(db, principal, filter.multisigId) : Promise.resolve(null),
+    filter.multisigId ? visibleAccounts(db, principal, filter.multisigId) : Promise.resolve(null),
   ]);
   const query = db('activity_log as a')
     .leftJoin('proposals as p', (join) => join.on('p.id', 'a.operation_id').andOnVal('a.side', 'ORIGIN'))
@@ -155,6 +153,7 @@ export async function governanceExport(db: Knex, principal: Principal, filter: E
     const ids = accounts.map((account) => account.id);
     query.where((where) => where.whereIn('a.multisig_id', ids).orWhereIn('a.counterparty_multisig_id', ids));
   }
+  whereEntryVisible(db, query, principal, 'a');
   if (filter.from) query.where('a.occurred_at', '>=', filter.from);
   if (filter.to) query.where('a.occurred_at', '<=', filter.to);
   const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -188,7 +187,7 @@ export async function governanceExport(db: Knex, principal: Principal, filter: E
     { header: 'executedAt', value: (row) => iso(row.executed_at) },
     { header: 'summary', value: (row) => JSON.stringify(row.summary) },
   ];
-  return file('governance', filter, now, columns, accounts?.length === 0 ? nothing<GovernanceRow>() : cursorRows<GovernanceRow>(db, query), (row) => ({
+  return file('governance', filter, now, columns, cursorRows<GovernanceRow>(db, query), (row) => ({
     ...record(columns, row),
     exponent: row.denom ? token(row.denom).exponent : null,
     summary: row.summary,

@@ -4,6 +4,7 @@ import type { AdminOperationType } from '../projections/admin-operations';
 import { notFound } from '../runtime/errors';
 import type { ProposalRow } from './proposals';
 import { findProposal } from './proposals';
+import { whereEntryVisible } from './visibility';
 import { displayed, entryView, operationPath, userNames, type DisplayedEntry, type EntryView, type StoredEntry } from './activity-log';
 
 /**
@@ -163,9 +164,12 @@ async function chainView(db: Knex, entry: EntryView, viewer: Principal, now: Dat
 
 export type OperationView = ReturnType<typeof adminView> | Awaited<ReturnType<typeof chainView>>;
 
-/** The viewer's entry of an operation; an operation of other organizations does not exist for it (404). */
+/** The viewer's entry of an operation; one of other organizations, or of accounts it may not see, does not exist for it (404). */
 async function entryOf(db: Knex, viewer: Principal, operationId: string, now: Date): Promise<EntryView> {
-  const [row]: DisplayedEntry[] = await displayed(db, db('activity_log').where({ operation_id: operationId, organization_id: viewer.organizationId }));
+  const [row]: DisplayedEntry[] = await displayed(
+    db,
+    whereEntryVisible(db, db('activity_log').where({ operation_id: operationId, organization_id: viewer.organizationId }), viewer),
+  );
   if (!row) throw notFound('Operation');
   return entryView(row, now);
 }
@@ -187,7 +191,7 @@ export interface OperationLookup {
  * account it belongs to, as legacy `?multisigId=` links carry it) or the hash of its transaction.
  */
 export async function lookupOperation(db: Knex, viewer: Principal, lookup: OperationLookup) {
-  const query = db('activity_log').where('organization_id', viewer.organizationId);
+  const query = whereEntryVisible(db, db('activity_log').where('organization_id', viewer.organizationId), viewer);
   if (lookup.proposalId) query.where({ operation_id: lookup.proposalId, kind: 'CHAIN' });
   if (lookup.txHash) query.where('tx_hash', lookup.txHash.toUpperCase());
   if (lookup.multisigId) query.where((where) => where.where('multisig_id', lookup.multisigId!).orWhere('counterparty_multisig_id', lookup.multisigId!));

@@ -100,6 +100,9 @@ describe('GET /activity-log: one organization-scoped feed of CHAIN and ADMIN ent
     await expectOk(f.as(admin).post(`/invitations/${pending.id}/revoke`));
     await expectOk(f.as(admin).patch(`/organizations/${admin.organizationId}/chain-rpc`, { url: 'http://127.0.0.1:26657' }));
     await expectOk(f.as(admin).post(`/organizations/${bank.organizationId}/redemption-request`, { amount: '100' }));
+    await expectOk(f.as(admin).patch(`/organizations/${bank.organizationId}`, { status: 'SUSPENDED' }));
+    await expectOk(f.as(admin).patch(`/organizations/${bank.organizationId}`, { status: 'ACTIVE' }));
+    await expectOk(f.as(admin).patch(`/organizations/${bank.organizationId}`, { disbursementLimitPerDay: '1' }));
 
     const central = await feed(admin, '?kind=ADMIN&pageSize=500');
     const bankFeed = await feed(bank.admin, '?kind=ADMIN&pageSize=500');
