@@ -63,10 +63,10 @@ export const issueClientToken = (services: Pick<Services, 'jwtSecret' | 'config'
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** The calling client as its bank's ledger has it (read-your-writes: the ledger is the write side). */
-async function meView(services: Services, client: ClientPrincipal) {
-  const ledgerClient = await clientOf(services.payments, client.organizationId, client.clientId);
+async function meView(services: Services, { organizationId, clientId }: Pick<ClientPrincipal, 'organizationId' | 'clientId'>) {
+  const ledgerClient = await clientOf(services.payments, organizationId, clientId);
   if (!ledgerClient) throw notFound('Client');
-  return { id: ledgerClient.clientId, name: ledgerClient.name, organizationId: client.organizationId, alias: ledgerClient.alias, balance: ledgerClient.balance.toString() };
+  return { id: ledgerClient.clientId, name: ledgerClient.name, organizationId, alias: ledgerClient.alias, balance: ledgerClient.balance.toString() };
 }
 
 /** The contract's demo routes exist only with IP_DEMO_ENABLED. */
@@ -243,8 +243,7 @@ export const instantPaymentRoutes = [
         startingBalance: BigInt(services.config.DEMO_STARTING_BALANCE),
         alias: null,
       });
-      const client = { clientId, organizationId: bank.id, tokenId: '', expiresAt: new Date() };
-      return { status: 201, headers: NO_STORE, body: { client: await meView(services, client), clientToken: issueClientToken(services, clientId, bank.id) } };
+      return { status: 201, headers: NO_STORE, body: { client: await meView(services, { organizationId: bank.id, clientId }), clientToken: issueClientToken(services, clientId, bank.id) } };
     },
   }),
   defineRoute({
