@@ -75,10 +75,14 @@ function clientError(error: { type?: string; status?: unknown; statusCode?: unkn
 }
 
 /** Connection failures of PostgreSQL, the event store or the chain. */
-function isUnavailable(error: { code?: string; message?: string } | undefined): boolean {
+function isUnavailable(error: { code?: string; message?: string; cause?: unknown } | undefined): boolean {
   const code = error?.code ?? '';
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006'].includes(code) ||
-    /Knex: Timeout acquiring a connection|Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed and is not queryable/.test(error?.message ?? '')
+    /Knex: Timeout acquiring a connection|Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed and is not queryable/.test(
+      error?.message ?? '',
+    ) ||
+    // A driver or store may wrap the connection failure it met.
+    (error?.cause !== undefined && error.cause !== error && isUnavailable(error.cause as { code?: string; message?: string; cause?: unknown }))
   );
 }
