@@ -98,10 +98,15 @@ describe('a retry while the first attempt is still running', () => {
     const count = counter();
     let finish!: () => void;
     const gate = new Promise<void>((resolve) => (finish = resolve));
+    let claimed!: () => void;
+    const running = new Promise<void>((resolve) => (claimed = resolve));
     const first = idempotency.run(request('live-2'), async () => {
+      claimed();
       await gate;
       return count.work({ id: 'first' })();
     });
+    // The retry starts once the first attempt holds the claim (its work runs only after claiming).
+    await running;
     await expect(idempotency.run(request('live-2'), count.work({ id: 'second' }))).rejects.toMatchObject({
       status: 409,
       code: 'IDEMPOTENCY_KEY_IN_USE',
