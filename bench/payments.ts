@@ -209,10 +209,13 @@ class Service {
   /** Starts the service's CPU profile, or stops it into `out` (see the preload). */
   profile = (command: { profile: 'start' } | { profile: 'stop'; out: string }) => this.signal(command);
 
+  /** Queries per statement text at the last signal (cumulative since start). */
+  statements = new Map<string, number>();
+
   private async signal(command: object | null): Promise<number | null> {
     const read = () => {
       try {
-        return JSON.parse(readFileSync(this.roundTripsFile, 'utf8')) as { seq: number; queries: number };
+        return JSON.parse(readFileSync(this.roundTripsFile, 'utf8')) as { seq: number; queries: number; statements?: Record<string, number> };
       } catch {
         return null;
       }
@@ -229,6 +232,7 @@ class Service {
       return now && now.seq > before.seq ? now : null;
     }, 10).catch(() => null);
     if (!after) log('the preload did not answer SIGUSR2 within 30 s');
+    if (after?.statements) this.statements = new Map(Object.entries(after.statements));
     return after?.queries ?? null;
   }
 
@@ -397,6 +401,8 @@ interface Measured {
   postgresDatabaseCpu: number | null;
   postgresServerCpu: number | null;
   roundTrips: number | null;
+  /** Queries per statement text during the load, most first. */
+  statements: Array<[string, number]>;
   peakRss: number | null;
   setupPeakRss: number | null;
   machineBusy: number;
@@ -605,6 +611,10 @@ function printSummary(report: {
   console.log('\n=== Instant Payments benchmark ===');
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
   console.log(`per-second acknowledgements: ${load.perSecond.join(' ')}`);
+  if (measured.statements.length && load.acknowledged > 0) {
+    console.log('round trips by statement (per payment, during the load):');
+    for (const [text, count] of measured.statements.slice(0, 12)) console.log(`  ${(count / load.acknowledged).toFixed(3).padStart(7)}  ${text}`);
+  }
   if (load.errorSamples.length) console.log(`error samples:\n  ${load.errorSamples.slice(0, 5).join('\n  ')}`);
   console.log('\n=== Checks ===');
   for (const check of report.checks) console.log(`${check.ok ? 'PASS' : 'FAIL'}  ${check.name} — ${check.detail}`);
@@ -707,6 +717,7 @@ async function main(): Promise<void> {
       serviceCpu: cpuSeconds(service.pid),
       serverCpu: postgresCpu?.serverSeconds() ?? null,
       roundTrips: await service.roundTrips(),
+      statements: service.statements,
       machine: machineCpu(),
       load: loadAverage(),
       setupPeakRss: peakRss(service.pid),
@@ -752,6 +763,10 @@ async function main(): Promise<void> {
           postgresDatabaseCpu: postgresCpu ? postgresCpu.databaseSeconds() : null,
           postgresServerCpu: serverCpu !== null && before.serverCpu !== null ? serverCpu - before.serverCpu : null,
           roundTrips: roundTrips !== null && before.roundTrips !== null ? roundTrips - before.roundTrips : null,
+          statements: [...service.statements]
+            .map(([text, count]): [string, number] => [text, count - (before.statements.get(text) ?? 0)])
+            .filter(([, count]) => count > 0)
+            .sort((a, b) => b[1] - a[1]),
           peakRss: peakReset ? peakRss(service.pid) : null,
           setupPeakRss: before.setupPeakRss,
           machineBusy: (machine.busy - before.machine.busy) / Math.max(1, machine.total - before.machine.total),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { RecordedEvent } from '../write-side/event-store/event-store';
+import type { InlineStatement, InlineWrite, NewEvent, RecordedEvent } from '../write-side/event-store/event-store';
 import { INSTANT_PAYMENT_EVENT_TYPES, type InstantPaymentEvent, type PaymentParties } from '../write-side/instant-payments/events';
 import type { Projection } from './projection';
 
@@ -110,7 +110,7 @@ class Changes {
     });
   }
 
-  fold(recorded: RecordedEvent): void {
+  fold(recorded: NewEvent): void {
     const event = recorded as unknown as InstantPaymentEvent;
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
@@ -176,29 +176,56 @@ class Changes {
     }
   }
 
-  async write(trx: Knex.Transaction): Promise<void> {
+  /**
+   * One statement per table and kind of change, `from` put before each one's source of rows (the
+   * inline form joins `landed`); `?` placeholders. A failed batch's refund is not among them.
+   */
+  private statements(from: string): InlineStatement[] {
+    const statements: InlineStatement[] = [];
     if (this.newClients.size > 0)
-      await trx.raw(`insert into ip_clients select * from jsonb_populate_recordset(null::ip_clients, ?::jsonb)`, [JSON.stringify([...this.newClients.values()])]);
+      statements.push({
+        sql: `insert into ip_clients select r.* from ${from}jsonb_populate_recordset(null::ip_clients, ?::jsonb) r`,
+        values: [JSON.stringify([...this.newClients.values()])],
+      });
     if (this.clients.size > 0)
-      await trx.raw(
-        `update ip_clients c set balance = c.balance + v.delta, alias = coalesce(v.alias, c.alias), active = coalesce(v.active, c.active), updated_at = v.at
-           from jsonb_to_recordset(?::jsonb) as v(id text, delta numeric, alias text, active boolean, at timestamptz)
-          where c.id = v.id`,
-        [JSON.stringify([...this.clients.values()].map((change) => ({ ...change, delta: change.delta.toString() })))],
-      );
+      statements.push({
+        sql: `update ip_clients c set balance = c.balance + v.delta, alias = coalesce(v.alias, c.alias), active = coalesce(v.active, c.active), updated_at = v.at
+                from ${from}jsonb_to_recordset(?::jsonb) as v(id text, delta numeric, alias text, active boolean, at timestamptz)
+               where c.id = v.id`,
+        values: [JSON.stringify([...this.clients.values()].map((change) => ({ ...change, delta: change.delta.toString() })))],
+      });
     if (this.newPayments.size > 0)
-      await trx.raw(`insert into ip_payments select * from jsonb_populate_recordset(null::ip_payments, ?::jsonb)`, [JSON.stringify([...this.newPayments.values()])]);
+      statements.push({
+        sql: `insert into ip_payments select r.* from ${from}jsonb_populate_recordset(null::ip_payments, ?::jsonb) r`,
+        values: [JSON.stringify([...this.newPayments.values()])],
+      });
     if (this.payments.size > 0)
-      await trx.raw(
-        `update ip_payments p set status = coalesce(v.status, p.status), batch_number = coalesce(v.batch_number, p.batch_number),
-                tx_hash = coalesce(v.tx_hash, p.tx_hash), settled_at = coalesce(v.settled_at, p.settled_at), updated_at = v.updated_at
-           from jsonb_to_recordset(?::jsonb) as v(id text, status text, batch_number integer, tx_hash text, settled_at timestamptz, updated_at timestamptz)
-          where p.id = v.id`,
-        [JSON.stringify([...this.payments.values()])],
-      );
+      statements.push({
+        sql: `update ip_payments p set status = coalesce(v.status, p.status), batch_number = coalesce(v.batch_number, p.batch_number),
+                     tx_hash = coalesce(v.tx_hash, p.tx_hash), settled_at = coalesce(v.settled_at, p.settled_at), updated_at = v.updated_at
+                from ${from}jsonb_to_recordset(?::jsonb) as v(id text, status text, batch_number integer, tx_hash text, settled_at timestamptz, updated_at timestamptz)
+               where p.id = v.id`,
+        values: [JSON.stringify([...this.payments.values()])],
+      });
+    if (this.cashMovements.length > 0)
+      statements.push({
+        sql: `insert into ip_cash_movements select r.* from ${from}jsonb_populate_recordset(null::ip_cash_movements, ?::jsonb) r`,
+        values: [JSON.stringify(this.cashMovements)],
+      });
+    return statements;
+  }
+
+  /** The statements joined to an append; null when a failed batch needs statements of its own. */
+  joinedStatements(): InlineStatement[] | null {
+    return this.failedBatches.length > 0 ? null : this.statements('landed, ');
+  }
+
+  /** Runs every change, one statement after the other; `run` takes `?` placeholders. */
+  async write(run: (sql: string, bindings: unknown[]) => Promise<unknown>): Promise<void> {
+    for (const statement of this.statements('')) await run(statement.sql, statement.values);
     for (const batch of this.failedBatches) {
       // A failed batch refunds its senders: the payments of that batch, PENDING until now.
-      await trx.raw(
+      await run(
         `with failed as (
            update ip_payments set status = 'FAILED', failure_code = ?, tx_hash = ?, updated_at = ?
             where sender_organization_id = ? and batch_number = ? and status = 'PENDING'
@@ -209,8 +236,6 @@ class Changes {
         [batch.failureCode, batch.txHash, batch.at, batch.organizationId, batch.batchNumber, batch.at],
       );
     }
-    if (this.cashMovements.length > 0)
-      await trx.raw(`insert into ip_cash_movements select * from jsonb_populate_recordset(null::ip_cash_movements, ?::jsonb)`, [JSON.stringify(this.cashMovements)]);
   }
 }
 
@@ -225,5 +250,22 @@ export const instantPaymentsProjection: Projection = {
 async function applyInstantPayments(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
   const changes = new Changes();
   for (const event of events) changes.fold(event);
-  await changes.write(trx);
+  await changes.write((sql, bindings) => trx.raw(sql, bindings as Knex.RawBinding[]));
+}
+
+/** PostgreSQL's `$1`… for knex's `?` (these statements hold no other question mark). */
+const positional = (sql: string) => {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${++index}`);
+};
+
+/**
+ * The same fold, for a bank ledger to write inside the transaction that appends its events
+ * (EventStore.appendWith): the read model holds a payment when its POST is answered, with no wait for
+ * the projection runner, which skips the events so marked.
+ */
+export function instantPaymentsInlineWrite(events: NewEvent[], lock: InlineWrite['lock']): InlineWrite {
+  const changes = new Changes();
+  for (const event of events) changes.fold(event);
+  return { lock, statements: changes.joinedStatements(), write: (query) => changes.write((sql, bindings) => query(positional(sql), bindings)) };
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Subscription } from 'rxjs';
 import type { Logger } from '../runtime/logger';
 import {
@@ -57,6 +58,18 @@ function reasonOf(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.slice(0, 500);
 }
+
+/**
+ * The names of the advisory lock (hashtext of each) that serialises a projection's writers. The
+ * runner, a rebuild and another process take it alone; writers applying the projection in their own
+ * appends' transactions (EventStore.appendWith) share it, taken before they write anything, so a
+ * rebuild that holds it knows none is under way. The two-key form keeps these locks apart from the
+ * event store's one-key stream locks.
+ */
+export const projectionLock = (name: string) => ({ class: 'emisor.projection', object: name });
+
+/** Whether the event was applied to the projection in the transaction that appended it. */
+const appliedInline = (event: RecordedEvent, projection: Projection) => event.metadata.appliedInline?.includes(projection.name) === true;
 
 /** One projection's progress as the runner tracks it. */
 interface Lane {
@@ -204,6 +217,7 @@ export class ProjectionRunner {
    * locks, then carries on from the rebuilt checkpoints. On PostgreSQL the open transaction also holds
    * back what subscribers see of new events until it commits, so read-your-writes waits as long as the
    * rebuild runs. A projection that fails on an event fails the whole rebuild, which changes nothing.
+   * Rows written inline with their events (see projectionLock) are rebuilt from those events too.
    */
   async rebuild(names: string | readonly string[]): Promise<RebuildReport> {
     const lanes = (typeof names === 'string' ? [names] : names).map((name) => {
@@ -221,14 +235,25 @@ export class ProjectionRunner {
       const rebuilt = lanes.map((lane) => lane.projection.name);
       await trx('projection_checkpoints').whereIn('name', rebuilt).delete();
       await trx('projection_failures').whereIn('name', rebuilt).delete();
-      let next = this.store.readAll(null, this.batchSize);
+      // Where appends write read models inline, one that committed just before the truncation may still be
+      // past the feed's horizon (an older transaction running): the rebuild reads until none is older.
+      let olderEnded = !this.store.appendWith;
+      let after: GlobalPosition | null = null;
+      let next = this.store.readAll(after, this.batchSize);
       for (;;) {
         const batch = await next;
-        if (batch.length === 0) break;
-        next = this.store.readAll(batch[batch.length - 1]!.position, this.batchSize);
+        if (batch.length === 0) {
+          if (olderEnded) break;
+          olderEnded = await this.olderTransactionsEnded(trx);
+          if (!olderEnded) await sleep(10);
+          next = this.store.readAll(after, this.batchSize);
+          continue;
+        }
+        after = batch[batch.length - 1]!.position;
+        next = this.store.readAll(after, this.batchSize);
         next.catch(() => undefined);
         for (const [index, lane] of lanes.entries())
-          report.projections[index]!.applied += await this.applyPending(trx, lane.projection, batch, null);
+          report.projections[index]!.applied += await this.applyPending(trx, lane.projection, batch, null, 'rebuild');
         report.events += batch.length;
       }
     });
@@ -237,6 +262,12 @@ export class ProjectionRunner {
       lane.failureRecorded = false;
     }
     return report;
+  }
+
+  /** Whether every transaction that began before this one has ended (its writes are in the feed). */
+  private async olderTransactionsEnded(trx: Knex.Transaction): Promise<boolean> {
+    const { rows } = await trx.raw(`select pg_snapshot_xmin(pg_current_snapshot()) = pg_current_xact_id() as ended`);
+    return rows[0].ended === true;
   }
 
   private live(): Lane[] {
@@ -405,7 +436,7 @@ export class ProjectionRunner {
   private async applyToProjection(lane: Lane, events: RecordedEvent[]): Promise<void> {
     const { projection } = lane;
     const last = events[events.length - 1]!.position;
-    const handled = events.some((event) => lane.handles.has(event.type));
+    const handled = events.some((event) => lane.handles.has(event.type) && !appliedInline(event, projection));
     const ignored = lane.ignoredSinceCheckpoint + events.length;
     // Events it ignores need no transaction: replaying them after a restart is harmless.
     if (!handled && ignored < IGNORED_EVENTS_PER_CHECKPOINT && !lane.failureRecorded) {
@@ -422,7 +453,7 @@ export class ProjectionRunner {
       const checkpoint: GlobalPosition | null = row
         ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
         : null;
-      await this.applyPending(trx, projection, events, checkpoint);
+      await this.applyPending(trx, projection, events, checkpoint, 'live');
       if (lane.failureRecorded)
         recovered =
           (await trx('projection_failures')
@@ -437,18 +468,20 @@ export class ProjectionRunner {
 
   /**
    * Applies the events strictly after `checkpoint` and moves the checkpoint to the last of them; returns
-   * how many the projection handled.
+   * how many the projection handled. Live, it leaves out the events applied in their own append's
+   * transaction; a rebuild applies every one.
    */
   private async applyPending(
     trx: Knex.Transaction,
     projection: Projection,
     events: RecordedEvent[],
     checkpoint: GlobalPosition | null,
+    mode: 'live' | 'rebuild',
   ): Promise<number> {
     const pending = checkpoint ? events.filter((event) => comparePositions(event.position, checkpoint) > 0) : events;
     if (pending.length === 0) return 0;
     const handles = new Set(projection.handles);
-    const handled = pending.filter((event) => handles.has(event.type));
+    const handled = pending.filter((event) => handles.has(event.type) && (mode === 'rebuild' || !appliedInline(event, projection)));
     if (handled.length > 0) await projection.applyBatch(trx, handled);
     const last = pending[pending.length - 1]!.position;
     await trx.raw(
@@ -471,10 +504,10 @@ export class ProjectionRunner {
 
   /**
    * Serialises the writers of one projection (the live runner, a rebuild, another process), so each
-   * reads the checkpoint the previous one committed. Taken before the checkpoint is read. The two-key
-   * form keeps these locks apart from the event store's one-key stream locks.
+   * reads the checkpoint the previous one committed. Taken before the checkpoint is read.
    */
   private async lockProjection(trx: Knex.Transaction, projection: Projection): Promise<void> {
-    await trx.raw(`select pg_advisory_xact_lock(hashtext('emisor.projection'), hashtext(?))`, [projection.name]);
+    const lock = projectionLock(projection.name);
+    await trx.raw(`select pg_advisory_xact_lock(hashtext(?), hashtext(?))`, [lock.class, lock.object]);
   }
 }

@@ -5,7 +5,7 @@
  * query goes through it), so the benchmark can divide by the payments made. On SIGUSR2 it first
  * carries out the command left in `<BENCH_ROUND_TRIPS_FILE>.command`, if any (`{ "profile": "start" }`,
  * or `{ "profile": "stop", "out": "<file>" }`: a CPU profile of the service, through the in-process
- * inspector), then writes `{ seq, queries }` to BENCH_ROUND_TRIPS_FILE; the orchestrator waits for
+ * inspector), then writes `{ seq, queries, statements }` (statements: queries per statement text) to BENCH_ROUND_TRIPS_FILE; the orchestrator waits for
  * `seq` to move, so what it reads is never stale. pg is resolved from the service's directory (the
  * working directory), the copy knex and the event store load.
  */
@@ -19,13 +19,23 @@ if (file) {
   let queries = 0;
   let seq = 0;
   let session = null;
+  /** Queries per statement (its text with the spacing folded), for the benchmark's "where the round trips go". */
+  const statements = new Map();
   pg.Client.prototype.query = function countedQuery(...args) {
     queries += 1;
+    const text = typeof args[0] === 'string' ? args[0] : args[0] && typeof args[0].text === 'string' ? args[0].text : '(other)';
+    const statement = text
+      .replace(/\s+/g, ' ')
+      .replace(/\$\d+/g, '?')
+      .replace(/\?(, \?)+/g, '?…')
+      .replace(/(\([^()]*\))(, \([^()]*\))+/g, '$1…')
+      .slice(0, 160);
+    statements.set(statement, (statements.get(statement) ?? 0) + 1);
     return query.apply(this, args);
   };
   // Written aside and renamed, so a reader never sees a half-written file.
   const write = () => {
-    writeFileSync(`${file}.tmp`, JSON.stringify({ seq: ++seq, queries, pid: process.pid }));
+    writeFileSync(`${file}.tmp`, JSON.stringify({ seq: ++seq, queries, pid: process.pid, statements: Object.fromEntries(statements) }));
     renameSync(`${file}.tmp`, file);
   };
   const commandFile = `${file}.command`;

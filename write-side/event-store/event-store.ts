@@ -7,6 +7,11 @@ export interface EventMetadata {
   causationId: string | null;
   occurredAt: string;
   schemaVersion: number;
+  /**
+   * Read models that applied this event in the transaction that appended it (see
+   * EventStore.appendWith); the projection runner does not apply it to them again, a rebuild does.
+   */
+  appliedInline?: string[];
 }
 
 /** An event as the write side proposes it: `id` makes an append idempotent. */
@@ -58,9 +63,37 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/** Runs one statement of a read model's inline write: `$1`… placeholders, as PostgreSQL takes them. */
+export type InlineQuery = (text: string, values: unknown[]) => Promise<unknown>;
+
+/** A statement of an inline write, with `?` placeholders; it reads from `landed` (see InlineWrite). */
+export interface InlineStatement {
+  sql: string;
+  values: unknown[];
+}
+
+/** A read model written in the transaction of an append (EventStore.appendWith). */
+export interface InlineWrite {
+  /** A shared advisory lock (the hashtext of each name) taken before anything is written. */
+  lock: { class: string; object: string };
+  /**
+   * The writes as statements the store joins to its append in one statement and round trip: each reads
+   * from `landed`, one row when the append landed and none when it did not. Null when they cannot be
+   * one statement: `write` then runs them in the append's transaction.
+   */
+  statements: InlineStatement[] | null;
+  write(query: InlineQuery): Promise<void>;
+}
+
 export interface EventStore {
   /** Atomic per stream; a retry with the same event ids returns the first result and appends nothing. */
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  /**
+   * Where the read models live in the same database (the PostgreSQL adapter only): `append`, with a
+   * read model written in the same transaction, after the events and before the commit, so both land
+   * or neither does. A retry of an append that landed returns the first result and writes nothing.
+   */
+  appendWith?(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, inline: InlineWrite): Promise<AppendResult>;
   /**
    * The stream's events in order; `afterVersion` and `limit` read a page of it (a long stream's tail
    * after a snapshot, without reading its history).

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { Observable } from 'rxjs';
 import type { Pool, PoolClient } from 'pg';
@@ -8,6 +8,8 @@ import {
   type EventStore,
   type ExpectedVersion,
   type GlobalPosition,
+  type InlineStatement,
+  type InlineWrite,
   type NewEvent,
   type RecordedEvent, type StreamPage } from './event-store';
 
@@ -67,6 +69,14 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 
 const COLUMNS = 'position, transaction_id::text, event_id, stream_id, stream_version, type, data, metadata';
 
+/** One append as append_events reads it. */
+const appendJson = (streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion) =>
+  JSON.stringify({
+    streamId,
+    expectedVersion: expectedVersion === 'any' ? null : expectedVersion,
+    events: events.map((event) => ({ id: event.id, type: event.type, data: event.data ?? null, metadata: event.metadata })),
+  });
+
 /** What the event becomes once stored as jsonb, so a retry can be compared with what was written. */
 const asStored = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
 
@@ -109,14 +119,65 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     return new Promise<AppendResult>((resolve, reject) => {
       // Serialised here, so an event that cannot be fails its own append only, not its whole batch.
-      const json = JSON.stringify({
-        streamId,
-        expectedVersion: expectedVersion === 'any' ? null : expectedVersion,
-        events: events.map((event) => ({ id: event.id, type: event.type, data: event.data ?? null, metadata: event.metadata })),
-      });
+      const json = appendJson(streamId, events, expectedVersion);
       this.queue.push({ streamId, events, expectedVersion, json, resolve, reject });
       this.scheduleSend();
     });
+  }
+
+  /**
+   * One append with a read model's writes, not grouped with other appends. Where the writes come as
+   * statements, one statement does it all (one round trip, its own transaction): the lock, the append,
+   * then each write joined to `landed`. Otherwise a transaction: BEGIN with the lock, the append, the
+   * writes, COMMIT. An append that wrote nothing (a retry of one that landed, or a conflict) writes
+   * nothing else and is answered as `append` answers it.
+   */
+  async appendWith(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, inline: InlineWrite): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const appends = `[${appendJson(streamId, events, expectedVersion)}]`;
+    let row: AppendRow;
+    try {
+      row = inline.statements ? await this.appendJoined(appends, inline, inline.statements) : await this.appendInTransaction(appends, inline);
+    } catch (error) {
+      // The same event ids raced in by another writer: the first result, or a conflict.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return this.previousAppend(streamId, events, expectedVersion);
+      throw error;
+    }
+    if (row.next_version === null) return this.previousAppend(streamId, events, expectedVersion);
+    this.announce();
+    return { nextExpectedVersion: row.next_version, position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) } };
+  }
+
+  private async appendJoined(appends: string, inline: InlineWrite, statements: InlineStatement[]): Promise<AppendRow> {
+    let parameter = 3;
+    const writes = statements.map((statement, index) => `, write_${index} as (${statement.sql.replace(/\?/g, () => `$${++parameter}`)})`);
+    const text = `with appended as materialized (select * from append_events_after_lock($1::jsonb, $2, $3)),
+      landed as materialized (select 1 from appended where next_version is not null)${writes.join('')}
+      select * from appended`;
+    const { rows } = await this.pool.query<AppendRow>({
+      // Named per shape, so each shape is planned once per connection.
+      name: `emisor_append_with_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+      text,
+      values: [appends, inline.lock.class, inline.lock.object, ...statements.flatMap((statement) => statement.values)],
+    });
+    return rows[0]!;
+  }
+
+  private async appendInTransaction(appends: string, inline: InlineWrite): Promise<AppendRow> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<AppendRow>('select * from append_events_after_lock($1::jsonb, $2, $3)', [appends, inline.lock.class, inline.lock.object]);
+      if (rows[0]!.next_version !== null) await inline.write((text, values) => client.query(text, values));
+      await client.query('commit');
+      return rows[0]!;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   /**

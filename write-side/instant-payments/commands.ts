@@ -21,9 +21,12 @@ export function requireAlias(input: string, path = 'alias'): string {
   return alias;
 }
 
-/** The answer of a command is built from its decision; the caller's next read must see it too. */
+/**
+ * The answer of a command is built from its decision; the caller's next read must see it too: at once
+ * when the read model was written with the events, else once the projection has applied them.
+ */
 async function readYourWrites(deps: InstantPaymentsDeps, decision: LedgerDecision): Promise<void> {
-  if (!decision.position) return;
+  if (!decision.position || decision.readModelApplied) return;
   if (!(await deps.readModelReached(decision.position, deps.readYourWritesTimeoutMs)))
     throw dependencyUnavailable('The change was recorded but the read models did not catch up in time; retry the read');
 }

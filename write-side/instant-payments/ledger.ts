@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../runtime/logger';
 import { eventMetadata, type CommandContext } from '../command-handler';
-import { ConcurrencyError, type EventStore, type GlobalPosition, type NewEvent } from '../event-store/event-store';
+import { ConcurrencyError, type EventStore, type GlobalPosition, type InlineWrite, type NewEvent } from '../event-store/event-store';
 import type { SnapshotStore } from '../event-store/snapshots';
 import { decide, evolve, initialLedger, type BankFacts, type BankLedgerCommand, type BankLedgerState } from './decide';
 import { bankLedgerStream, type BankLedgerEvent, type PaymentParties } from './events';
@@ -35,6 +35,15 @@ export interface LedgerDecision {
   events: BankLedgerEvent[];
   /** Position of the round's append; null when the command decided nothing new. */
   position: GlobalPosition | null;
+  /** Whether the Instant Payments read model was written in the append's transaction (no wait for it). */
+  readModelApplied: boolean;
+}
+
+/** The Instant Payments read model, written in the transaction of each round's append where the store can. */
+export interface InlineReadModel {
+  name: string;
+  /** Its writes for a round's events. */
+  writeFor(events: NewEvent[]): InlineWrite;
 }
 
 export interface LedgerPorts {
@@ -46,6 +55,7 @@ export interface LedgerPorts {
   logger: Logger;
   /** Told after every round that sent cross-bank payments (they are due for settlement). */
   onSettlementWork?(organizationId: string): void;
+  inlineReadModel?: InlineReadModel;
 }
 
 export const LEDGER_TUNING = {
@@ -188,11 +198,12 @@ export class BankLedger {
       }
       const outcomes: Array<{ events: BankLedgerEvent[] } | { error: unknown }> = [];
       const newEvents: NewEvent[] = [];
+      const inline = this.inline();
       for (const { request } of round) {
         try {
           const events = decide(request.command(facts), this.state);
           for (const event of events) evolve(this.state, event);
-          const metadata = eventMetadata(request.context);
+          const metadata = inline ? { ...eventMetadata(request.context), appliedInline: [inline.name] } : eventMetadata(request.context);
           for (const event of events) newEvents.push({ id: randomUUID(), type: event.type, data: event.data, metadata });
           outcomes.push({ events });
         } catch (error) {
@@ -200,13 +211,13 @@ export class BankLedger {
         }
       }
       if (newEvents.length === 0) {
-        round.forEach((queued, index) => settle(queued, outcomes[index]!, null));
+        round.forEach((queued, index) => settle(queued, outcomes[index]!, null, false));
         return;
       }
       try {
-        const appended = await this.appendRound(newEvents);
+        const appended = await this.appendRound(newEvents, inline);
         this.version = appended.nextExpectedVersion;
-        round.forEach((queued, index) => settle(queued, outcomes[index]!, appended.position));
+        round.forEach((queued, index) => settle(queued, outcomes[index]!, appended.position, inline !== null));
         this.afterRound(newEvents, appended.position);
         return;
       } catch (error) {
@@ -224,16 +235,26 @@ export class BankLedger {
     }
   }
 
+  /** The read model to write with each append, when both it and a store that can are wired. */
+  private inline(): InlineReadModel | null {
+    return this.ports.inlineReadModel && this.ports.eventStore.appendWith ? this.ports.inlineReadModel : null;
+  }
+
   /**
-   * One append for the whole round. An ambiguous failure (the connection dropped at commit) is tried
-   * again with the same event ids, which the store turns into the first result if it did land.
+   * One append for the whole round, with the read model's rows where `inline`. An ambiguous failure
+   * (the connection dropped at commit) is tried again with the same event ids, which the store turns
+   * into the first result if it did land.
    */
-  private async appendRound(events: NewEvent[]) {
+  private async appendRound(events: NewEvent[], inline: InlineReadModel | null) {
+    const append = () =>
+      inline
+        ? this.ports.eventStore.appendWith!(this.streamId, events, this.version, inline.writeFor(events))
+        : this.ports.eventStore.append(this.streamId, events, this.version);
     try {
-      return await this.ports.eventStore.append(this.streamId, events, this.version);
+      return await append();
     } catch (error) {
       if (error instanceof ConcurrencyError) throw error;
-      return this.ports.eventStore.append(this.streamId, events, this.version);
+      return append();
     }
   }
 
@@ -301,7 +322,7 @@ export class BankLedger {
   }
 }
 
-function settle(queued: Queued, outcome: { events: BankLedgerEvent[] } | { error: unknown }, position: GlobalPosition | null): void {
+function settle(queued: Queued, outcome: { events: BankLedgerEvent[] } | { error: unknown }, position: GlobalPosition | null, readModelApplied: boolean): void {
   if ('error' in outcome) queued.reject(outcome.error);
-  else queued.resolve({ events: outcome.events, position: outcome.events.length > 0 ? position : null });
+  else queued.resolve({ events: outcome.events, position: outcome.events.length > 0 ? position : null, readModelApplied });
 }

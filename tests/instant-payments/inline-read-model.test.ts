@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../../projections/instant-payments';
+import { projectionLock, ProjectionRunner } from '../../projections/runner';
+import { createLogger } from '../../runtime/logger';
+import { ConcurrencyError, type InlineWrite, type NewEvent } from '../../write-side/event-store/event-store';
+import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { PostgresSnapshotStore } from '../../write-side/event-store/snapshots';
+import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
+import { BankLedger, type LedgerPorts } from '../../write-side/instant-payments/ledger';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+/**
+ * On PostgreSQL a bank ledger writes the Instant Payments read model in the transaction that appends
+ * its round (issue 9: "the payment's read-model rows written in that same transaction"): a payment is
+ * in the read model when its decision returns, the projection runner does not apply it a second time,
+ * and a rebuild still builds the same rows from the log.
+ */
+describe('Instant Payments read model written with the events', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  let ports: LedgerPorts;
+  const context = { actorId: null, organizationId: 'bank', correlationId: 'test', now: new Date('2026-11-23T10:00:00Z') };
+  let bankNumber = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool);
+    ports = {
+      eventStore: store,
+      snapshots: new PostgresSnapshotStore(database.knex),
+      facts: {
+        banks: async (ids) => new Map(ids.map((id) => [id, { status: 'ACTIVE' }])),
+        settlementBalance: async () => 10n ** 12n,
+        recordedPayments: async () => new Map(),
+        recordedMovements: async () => new Set(),
+      },
+      // Nothing here runs the projection: whatever the read model holds was written inline.
+      readModelReached: async () => false,
+      logger: createLogger('silent'),
+      inlineReadModel: {
+        name: instantPaymentsProjection.name,
+        writeFor: (events) => instantPaymentsInlineWrite(events, projectionLock(instantPaymentsProjection.name)),
+      },
+    };
+  });
+  afterAll(() => database.drop());
+
+  const request = (command: BankLedgerCommand) => ({ command: () => command, context });
+
+  async function bankWithTwoClients(): Promise<{ id: string; ledger: BankLedger }> {
+    const id = `inline-bank-${++bankNumber}`;
+    const ledger = await BankLedger.load(id, ports);
+    for (const n of [0, 1]) {
+      const clientId = `${id}-c${n}`;
+      await ledger.submit(request({ type: 'RegisterClient', clientId, name: `Client ${n}`, externalRef: null, demo: true, startingBalance: 1_000n, bank: { status: 'ACTIVE' }, settlementBalance: 10n ** 12n }));
+      await ledger.submit(request({ type: 'ActivateAlias', clientId, alias: `${id.replace(/-/g, '.')}.c${n}` }));
+    }
+    return { id, ledger };
+  }
+
+  const pay = (id: string, paymentId: string, amount: bigint): BankLedgerCommand => ({
+    type: 'Pay',
+    paymentId,
+    senderClientId: `${id}-c0`,
+    recipient: { clientId: `${id}-c1`, organizationId: id, alias: `${id.replace(/-/g, '.')}.c1`, active: true },
+    amount,
+    reference: null,
+    requestFingerprint: null,
+    senderBank: { status: 'ACTIVE' },
+    recipientBank: { status: 'ACTIVE' },
+    recorded: null,
+    now: context.now.toISOString(),
+  });
+
+  const balances = async (id: string) =>
+    new Map(
+      ((await database.knex('ip_clients').where({ organization_id: id }).select('id', 'balance')) as Array<{ id: string; balance: string }>).map((row) => [row.id, row.balance]),
+    );
+
+  describe('a bank ledger round', () => {
+    it('holds the payment and both balances in the read model when its decision returns, with no projection running', async () => {
+      const { id, ledger } = await bankWithTwoClients();
+      const decision = await ledger.submit(request(pay(id, 'inline-p1', 300n)));
+
+      expect(decision.readModelApplied).toBe(true);
+      const row = await database.knex('ip_payments').where({ id: 'inline-p1' }).first('status', 'amount', 'sender_client_id', 'recipient_client_id');
+      expect(row).toEqual({ status: 'COMPLETED', amount: '300', sender_client_id: `${id}-c0`, recipient_client_id: `${id}-c1` });
+      expect(await balances(id)).toEqual(new Map([[`${id}-c0`, '700'], [`${id}-c1`, '1300']]));
+    });
+
+    it('marks its events as applied inline by the Instant Payments read model', async () => {
+      const { id, ledger } = await bankWithTwoClients();
+      await ledger.submit(request(pay(id, 'inline-p2', 1n)));
+      const events = await store.readStream(`ip-bank-${id}`);
+      expect(events.map((event) => event.metadata.appliedInline)).toEqual(events.map(() => ['instant-payments']));
+    });
+
+    it('writes nothing of a refused command, and the read model still equals the ledger', async () => {
+      const { id, ledger } = await bankWithTwoClients();
+      await expect(ledger.submit(request(pay(id, 'inline-too-much', 5_000n)))).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+      expect(await database.knex('ip_payments').where({ id: 'inline-too-much' }).first()).toBeUndefined();
+      expect(await balances(id)).toEqual(new Map([[`${id}-c0`, '1000'], [`${id}-c1`, '1000']]));
+    });
+  });
+
+  describe('the projection runner', () => {
+    it('does not apply events written inline a second time, and a rebuild builds the same rows from the log', async () => {
+      const { id, ledger } = await bankWithTwoClients();
+      await Promise.all(Array.from({ length: 20 }, (_, n) => ledger.submit(request(pay(id, `inline-run-${n}`, 10n)))));
+      const written = await balances(id);
+      expect(written).toEqual(new Map([[`${id}-c0`, '800'], [`${id}-c1`, '1200']]));
+
+      const runner = new ProjectionRunner(store, database.knex, [instantPaymentsProjection], createLogger('silent'));
+      await runner.catchUp();
+      expect(await balances(id)).toEqual(written);
+      expect(await database.knex('ip_payments').where('id', 'like', 'inline-run-%').count({ count: '*' }).first()).toEqual({ count: '20' });
+
+      const report = await runner.rebuild(instantPaymentsProjection.name);
+      expect(report.projections[0]!.applied).toBeGreaterThanOrEqual(20 + 4);
+      expect(await balances(id)).toEqual(written);
+      expect(await database.knex('ip_payments').where('id', 'like', 'inline-run-%').count({ count: '*' }).first()).toEqual({ count: '20' });
+    });
+
+    it('rebuilds the rows of an inline round committed while an older transaction still held the log back', async () => {
+      const { id, ledger } = await bankWithTwoClients();
+      const older = await database.pool.connect();
+      try {
+        // An older writing transaction keeps what the log's readers see below its id.
+        await older.query('begin');
+        await older.query('select pg_current_xact_id()');
+        await ledger.submit(request(pay(id, 'inline-behind-horizon', 50n)));
+
+        const runner = new ProjectionRunner(store, database.knex, [instantPaymentsProjection], createLogger('silent'));
+        let rebuilt = false;
+        const rebuild = runner.rebuild(instantPaymentsProjection.name).then(() => (rebuilt = true));
+        await sleep(300);
+        expect(rebuilt).toBe(false);
+        await older.query('commit');
+        await rebuild;
+      } finally {
+        older.release();
+      }
+      expect(await database.knex('ip_payments').where({ id: 'inline-behind-horizon' }).first('status')).toEqual({ status: 'COMPLETED' });
+      expect(await balances(id)).toEqual(new Map([[`${id}-c0`, '950'], [`${id}-c1`, '1050']]));
+    });
+  });
+
+  describe.each([
+    ['in one statement joined to the append', true],
+    ['in the append\'s transaction', false],
+  ])('PostgresEventStore.appendWith, writes %s', (_form, joined) => {
+    const event = (type: string): NewEvent => ({
+      id: randomUUID(),
+      type,
+      data: { n: 1 },
+      metadata: { actorId: null, organizationId: null, correlationId: 'test', causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    });
+    const table = joined ? 'inline_rows_joined' : 'inline_rows_transaction';
+    /** Counts the writes it runs; the note null makes the write fail (a not-null column). */
+    const rowWrite = (streamId: string, note: string | null, writes: string[] = []): InlineWrite => ({
+      lock: projectionLock('test-inline'),
+      statements: joined ? [{ sql: `insert into ${table} (stream_id, note) select ?, ? from landed`, values: [streamId, note] }] : null,
+      write: async (query) => {
+        writes.push(streamId);
+        await query(`insert into ${table} (stream_id, note) values ($1, $2)`, [streamId, note]);
+      },
+    });
+    const rows = (streamId: string) => database.knex(table).where({ stream_id: streamId }).select('note');
+
+    beforeAll(() => database.knex.raw(`create table ${table} (stream_id text primary key, note text not null)`));
+
+    it('commits the events and the read model rows together', async () => {
+      const streamId = `inline-${randomUUID()}`;
+      const result = await store.appendWith(streamId, [event('Happened')], 0, rowWrite(streamId, 'written'));
+      expect(result.nextExpectedVersion).toBe(1);
+      expect(await store.readStream(streamId)).toHaveLength(1);
+      expect(await rows(streamId)).toEqual([{ note: 'written' }]);
+    });
+
+    it('writes no event when the read model write fails', async () => {
+      const streamId = `inline-${randomUUID()}`;
+      await expect(store.appendWith(streamId, [event('Happened')], 0, rowWrite(streamId, null))).rejects.toMatchObject({ code: '23502' });
+      expect(await store.readStream(streamId)).toEqual([]);
+      expect(await rows(streamId)).toEqual([]);
+    });
+
+    it('answers a retry of an append that landed with the first result, writing nothing again', async () => {
+      const streamId = `inline-${randomUUID()}`;
+      const events = [event('Happened'), event('HappenedAgain')];
+      const first = await store.appendWith(streamId, events, 0, rowWrite(streamId, 'first'));
+      const retry = await store.appendWith(streamId, events, 0, rowWrite(streamId, 'retry'));
+      expect(retry).toEqual(first);
+      expect(await store.readStream(streamId)).toHaveLength(2);
+      expect(await rows(streamId)).toEqual([{ note: 'first' }]);
+    });
+
+    it('refuses other events at a version the stream has passed, writing nothing', async () => {
+      const streamId = `inline-${randomUUID()}`;
+      await store.append(streamId, [event('Happened')], 0);
+      const writes: string[] = [];
+      await expect(store.appendWith(streamId, [event('Conflicting')], 0, rowWrite(streamId, 'conflicting', writes))).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await store.readStream(streamId)).toHaveLength(1);
+      expect(await rows(streamId)).toEqual([]);
+    });
+  });
+});
