@@ -252,6 +252,10 @@ describe('Issuer administrator', () => {
     await adding.getByRole('button', { name: 'Agregar' }).click();
     await page.getByText('Dirección agregada.').waitFor();
     await page.getByRole('cell', { name: 'Tesorería central', exact: true }).waitFor();
+    await adding.getByLabel('Nombre').fill('Otra vez');
+    await adding.getByLabel('Dirección').fill(issuance.address);
+    await adding.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Esa dirección ya está en su libreta.' }).waitFor();
     await page.getByRole('button', { name: 'Editar Tesorería central' }).click();
     const editing = page.getByRole('form', { name: 'Editar Tesorería central' });
     await editing.getByLabel('Nombre').fill('Tesorería del emisor');
