@@ -12,6 +12,7 @@ import {
   paymentView,
 } from '../../read-side/instant-payments';
 import { findOrganization, listOrganizationsIn, getOrganization } from '../../read-side/organizations';
+import { payeeOf } from '../../read-side/payees';
 import { tokenDisplay } from '../../read-side/tokens';
 import { notFound } from '../../runtime/errors';
 import { rateLimit } from '../../runtime/rate-limiter';
@@ -37,11 +38,16 @@ import { Amount, dateRangeQuery, Id, page, pageQuery, z } from '../openapi';
 import { sendFile } from '../download';
 import { ability, CLIENT, defineRoute, PUBLIC, type RouteContext } from '../route';
 
-/** Public demo endpoints are throttled per caller address, counted in PostgreSQL (every API process shares them). */
+/**
+ * Public demo endpoints and the alias look-ups are throttled per caller address, counted in PostgreSQL
+ * (every API process shares them). The payee look-up tells a masked name: its limit keeps anyone from
+ * walking through the aliases.
+ */
 export const DEMO_LIMITS = {
   registration: { limit: 20, windowMs: 60_000 },
   alias: { limit: 30, windowMs: 60_000 },
   availability: { limit: 120, windowMs: 60_000 },
+  payee: { limit: 60, windowMs: 60_000 },
 } as const;
 
 const throttle = (context: Pick<RouteContext<unknown, unknown, unknown>, 'services' | 'req'>, what: keyof typeof DEMO_LIMITS) =>
@@ -258,6 +264,31 @@ export const instantPaymentRoutes = [
       await throttle(context, 'availability');
       const alias = requireAlias(context.params.alias, 'params.alias');
       return { status: 200, body: { alias, available: await aliasAvailable(context.services.payments, alias) } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/instant-payments/payees/:alias',
+    summary: 'Whom an @alias pays, for the payer to confirm before sending: the bank and a masked name (client token; throttled)',
+    tags: ['Instant Payments'],
+    access: CLIENT,
+    params: z.object({ alias: AliasInput }),
+    responses: {
+      200: {
+        description: 'The payee',
+        schema: z
+          .object({ alias: z.string(), organizationId: z.string(), bankName: z.string(), maskedName: z.string().openapi({ example: 'Ma*** Ló***' }) })
+          .openapi('InstantPaymentPayee'),
+      },
+      404: { description: 'No active client holds the alias' },
+      429: { description: 'RATE_LIMITED (Retry-After)' },
+    },
+    handler: async (context) => {
+      await throttle(context, 'payee');
+      const alias = requireAlias(context.params.alias, 'params.alias');
+      const payee = await payeeOf(context.services.payments, context.services.db, alias);
+      if (!payee) throw notFound('Payee');
+      return { status: 200, body: payee };
     },
   }),
   defineRoute({

@@ -75,7 +75,7 @@ describe('Signing in and out', () => {
     await signIn(ADMIN.email, ADMIN.password);
     await page.getByRole('heading', { name: 'Panel del emisor' }).waitFor();
     await page.getByText('Total emitido').first().waitFor();
-    expect(await navItems()).toEqual(['Panel', 'Cuentas', 'Mis tareas', 'Pagos instantáneos', 'Conversión', 'Exportaciones', 'Panel de control', 'Mi cuenta']);
+    expect(await navItems()).toEqual(['Panel', 'Cuentas', 'Mis tareas', 'Pagos instantáneos', 'Conversión', 'Exportaciones', 'Libreta de direcciones', 'Panel de control', 'Mi cuenta']);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'auth-02-issuer-dashboard');
 
@@ -104,7 +104,7 @@ describe('Registration from an invitation', () => {
     await screenshot(page, 'auth-03-register');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.getByRole('heading', { name: 'Panel del emisor' }).waitFor();
-    expect(await navItems()).toEqual(['Panel', 'Cuentas', 'Mis tareas', 'Exportaciones', 'Mi cuenta']);
+    expect(await navItems()).toEqual(['Panel', 'Cuentas', 'Mis tareas', 'Exportaciones', 'Libreta de direcciones', 'Mi cuenta']);
     await page.goto('/control-panel');
     expect(await navItems()).not.toContain('Panel de control');
   });
@@ -116,7 +116,7 @@ describe('Registration from an invitation', () => {
     await page.getByLabel('Repita la contraseña').fill('aurelio-auditor-2026');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.getByRole('heading', { name: 'Panel del emisor' }).waitFor();
-    expect(await navItems()).toEqual(['Panel', 'Cuentas', 'Pagos instantáneos', 'Exportaciones', 'Panel de control', 'Mi cuenta']);
+    expect(await navItems()).toEqual(['Panel', 'Cuentas', 'Pagos instantáneos', 'Exportaciones', 'Libreta de direcciones', 'Panel de control', 'Mi cuenta']);
     expect(await page.getByRole('link', { name: 'Emitir' }).count()).toBe(0);
     await screenshot(page, 'auth-04-auditor-dashboard');
   });

@@ -160,6 +160,151 @@ describe('Issuer administrator', () => {
     expect(await signer.getByRole('link', { name: 'Panel de control' }).count()).toBe(0);
   });
 
+  test('pins an account, which the accounts list then shows first, also on the next visit', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Cuentas' }).click();
+    await page.getByRole('button', { name: 'Fijar Reservas conjuntas', pressed: false }).click();
+    await page.getByRole('button', { name: 'Fijar Reservas conjuntas', pressed: true }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Fijar Reservas conjuntas', pressed: true }).waitFor();
+    expect(await page.getByRole('row').nth(1).getByRole('link').textContent()).toBe('Reservas conjuntas');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'issuer-04b-pinned-account');
+  });
+
+  test('edits a whitelist entry of an account', async () => {
+    const token = await portal.token(ISSUER.email, ISSUER.password);
+    const accounts = (await portal.call('GET', '/multisigs', { token })).body.items as Array<{ type: string; address: string }>;
+    const issuance = accounts.find((account) => account.type === 'ISSUANCE')!;
+    await page.getByRole('link', { name: 'Reservas conjuntas' }).click();
+    await page.getByRole('heading', { name: 'Reservas conjuntas' }).waitFor();
+    const whitelist = page.getByRole('region', { name: 'Lista blanca' });
+    await whitelist.getByLabel('Etiqueta').fill('Emisión');
+    await whitelist.getByLabel('Dirección').fill(issuance.address);
+    await whitelist.getByRole('button', { name: 'Agregar dirección' }).click();
+    await whitelist.getByRole('button', { name: 'Editar Emisión' }).click();
+    const editing = whitelist.getByRole('form', { name: 'Editar Emisión' });
+    await editing.getByLabel('Etiqueta').fill('Cuenta de emisión');
+    await editing.getByRole('button', { name: 'Guardar' }).click();
+    await whitelist.getByRole('button', { name: 'Editar Cuenta de emisión' }).waitFor();
+    expect(await whitelist.getByRole('button', { name: 'Editar Emisión' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'issuer-04c-whitelist-edited');
+  });
+
+  test('withdraws its own proposal while it is being voted on', async () => {
+    const token = await portal.token(ISSUER.email, ISSUER.password);
+    const accounts = (await portal.call('GET', '/multisigs', { token })).body.items as Array<{ id: string; label: string; type: string; address: string }>;
+    const joint = accounts.find((account) => account.label === 'Reservas conjuntas')!;
+    const issuance = accounts.find((account) => account.type === 'ISSUANCE')!;
+    const denom = (await portal.call('GET', '/config')).body.nativeToken.denom;
+    const proposal = await portal.call('POST', `/multisigs/${joint.id}/proposals/transfer`, { token, body: { title: 'Traslado a retirar', amount: '100', denom, recipient: issuance.address } });
+    expect(proposal.body.status).toBe('SUBMITTED');
+    await page.goto(`/operations/${proposal.body.id}`);
+    await page.getByRole('heading', { name: 'Traslado a retirar' }).waitFor();
+    await page.getByRole('button', { name: 'Retirar propuesta' }).click();
+    await page.getByText('Retirada').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Retirar propuesta' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'issuer-04d-proposal-withdrawn');
+  });
+
+  test('retries the execution of an accepted proposal whose execution failed', async () => {
+    const token = await portal.token(ISSUER.email, ISSUER.password);
+    const signerToken = await portal.token(MEMBER.email, MEMBER.password);
+    const accounts = (await portal.call('GET', '/multisigs', { token })).body.items as Array<{ id: string; label: string; type: string; address: string }>;
+    const joint = accounts.find((account) => account.label === 'Reservas conjuntas')!;
+    const issuance = accounts.find((account) => account.type === 'ISSUANCE')!;
+    const denom = (await portal.call('GET', '/config')).body.nativeToken.denom;
+    const held = (await portal.call('GET', `/multisigs/${joint.id}/balance`, { token })).body;
+    const amount = (held.balances as Array<{ denom: string; amount: string }>).find((balance) => balance.denom === denom)!.amount;
+    // Two proposals for the whole balance: once the first executes, the second cannot.
+    const transfer = (title: string) => portal.call('POST', `/multisigs/${joint.id}/proposals/transfer`, { token, body: { title, amount, denom, recipient: issuance.address } });
+    const first = (await transfer('Todo el saldo')).body;
+    const second = (await transfer('Todo el saldo otra vez')).body;
+    const sign = (id: string) => portal.call('POST', `/multisigs/${joint.id}/proposals/${id}/votes`, { token: signerToken, body: { option: 'YES' } });
+    expect((await sign(first.id)).body.executorResult).toBe('SUCCESS');
+    expect((await sign(second.id)).body.executorResult).toBe('FAILURE');
+    await page.goto(`/operations/${second.id}`);
+    await page.getByRole('heading', { name: 'Todo el saldo otra vez' }).waitFor();
+    const receipts = page.getByRole('region', { name: 'Comprobantes' });
+    await receipts.getByText('Falló', { exact: true }).waitFor();
+    await screenshot(page, 'issuer-04e-execution-failed');
+    const refunded = await portal.call('POST', `/multisigs/${issuance.id}/proposals/mint`, { token, body: { title: 'Reposición', amount, denom, recipient: joint.address } });
+    expect(refunded.body.executorResult).toBe('SUCCESS');
+    await page.getByRole('button', { name: 'Reintentar ejecución' }).click();
+    await receipts.getByText('Ejecutada', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /ejecuci/i }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'issuer-04f-execution-retried');
+  });
+
+  test('keeps its own address book: adds, edits and deletes an entry', async () => {
+    const token = await portal.token(ISSUER.email, ISSUER.password);
+    const accounts = (await portal.call('GET', '/multisigs', { token })).body.items as Array<{ type: string; address: string }>;
+    const issuance = accounts.find((account) => account.type === 'ISSUANCE')!;
+    await page.getByRole('navigation').getByRole('link', { name: 'Libreta de direcciones' }).click();
+    await page.getByRole('heading', { name: 'Libreta de direcciones' }).waitFor();
+    await page.getByText('Su libreta está vacía.').waitFor();
+    const adding = page.getByRole('region', { name: 'Agregar una dirección' });
+    await adding.getByLabel('Nombre').fill('Tesorería central');
+    await adding.getByLabel('Dirección').fill(issuance.address);
+    await adding.getByLabel('Nota').fill('Para pruebas');
+    await adding.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByText('Dirección agregada.').waitFor();
+    await page.getByRole('cell', { name: 'Tesorería central', exact: true }).waitFor();
+    await adding.getByLabel('Nombre').fill('Otra vez');
+    await adding.getByLabel('Dirección').fill(issuance.address);
+    await adding.getByRole('button', { name: 'Agregar' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Esa dirección ya está en su libreta.' }).waitFor();
+    await page.getByRole('button', { name: 'Editar Tesorería central' }).click();
+    const editing = page.getByRole('form', { name: 'Editar Tesorería central' });
+    await editing.getByLabel('Nombre').fill('Tesorería del emisor');
+    await editing.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('cell', { name: 'Tesorería del emisor', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'issuer-04g-address-book');
+    await page.getByRole('button', { name: 'Eliminar Tesorería del emisor' }).click();
+    await page.getByText('Dirección eliminada.').waitFor();
+    await page.getByText('Su libreta está vacía.').waitFor();
+  });
+
+  test('registers a token, edits it, and removes it from the registry; the native token cannot be removed', async () => {
+    await page.goto('/control-panel?tab=tokens');
+    const adding = page.getByRole('region', { name: 'Registrar token' });
+    await adding.getByLabel('Denominación').fill('uprueba');
+    await adding.getByLabel('Símbolo').fill('PRB');
+    await adding.getByLabel('Nombre').fill('Prueba');
+    await adding.getByRole('button', { name: 'Crear' }).click();
+    await page.getByText('Token registrado.').waitFor();
+    await page.getByRole('button', { name: 'Editar PRB' }).click();
+    const editing = page.getByRole('form', { name: 'Editar PRB' });
+    await editing.getByLabel('Nombre').fill('Prueba editada');
+    await editing.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('cell', { name: 'Prueba editada', exact: true }).waitFor();
+    const native = (await portal.call('GET', '/config')).body.nativeToken.symbol as string;
+    expect(await page.getByRole('button', { name: `Editar ${native}`, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: `Quitar ${native}`, exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Quitar PRB' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'issuer-04h-token-remove-confirm');
+    await page.getByRole('button', { name: 'Confirmar: quitar PRB del registro' }).click();
+    await page.getByText('Token quitado del registro.').waitFor();
+    expect(await page.getByRole('cell', { name: 'Prueba editada', exact: true }).count()).toBe(0);
+  });
+
+  test('reads the operational alerts: the bank onboarded earlier has no exchange address yet', async () => {
+    await page.goto('/control-panel');
+    await page.getByRole('link', { name: 'Alertas' }).click();
+    await page.getByRole('heading', { name: 'Alertas operativas' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/control-panel/alerts');
+    const unlinked = page.getByRole('listitem').filter({ hasText: 'Banco Tercero no tiene una dirección de intercambio vinculada.' });
+    await unlinked.getByRole('heading', { name: 'Sin dirección de intercambio' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'issuer-04i-alerts');
+    await unlinked.getByRole('link', { name: 'Ir a resolverlo' }).click();
+    await page.getByRole('heading', { name: 'Banco Tercero' }).waitFor();
+  });
+
   test('walks every Control Panel tab, each kept in ?tab=', async () => {
     for (const [tab, name, marker] of [
       ['internal-users', 'Usuarios internos', 'Enviar invitación'],
@@ -258,6 +403,8 @@ describe('Auditor', () => {
     await page.goto('/control-panel?tab=organizations');
     await page.getByRole('link', { name: 'Banco Atlántida Demo' }).waitFor();
     expect(await page.getByRole('button', { name: 'Crear' }).count()).toBe(0);
+    // Alerts are for those who can act on them (manage · Organization).
+    expect(await page.getByRole('link', { name: 'Alertas' }).count()).toBe(0);
     await screenshot(page, 'auditor-01-control-panel');
 
     await page.getByRole('navigation').getByRole('link', { name: 'Pagos instantáneos' }).click();

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { apiDocument } from '../../api/route';
+import { allRoutes } from '../../api/routes';
 import { errorMessages } from '../../web/src/shared/errors';
 import { messages as portalMessages } from '../../web/src/portal/messages';
 import { messages as walletMessages } from '../../web/src/wallet/messages';
@@ -40,6 +42,31 @@ describe('Every string of the portal and the wallet is translated', () => {
         }
         expect(missing).toEqual([]);
       });
+
+  test('every error code the API documents has a message', () => {
+    type Operation = { responses?: Record<string, { content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }> }> };
+    const document = JSON.parse(JSON.stringify(apiDocument(allRoutes()))) as { paths: Record<string, Record<string, Operation>> };
+    const codes = new Set(
+      Object.values(document.paths)
+        .flatMap((methods) => Object.values(methods))
+        .flatMap((operation) => Object.values(operation.responses ?? {}))
+        .flatMap((response) => response.content?.['application/problem+json']?.schema?.properties?.code?.enum ?? []),
+    );
+    // Not a code: the RPC route's description names this configuration variable, and the document reads it as one.
+    codes.delete('CHAIN_RPC_ALLOWED_HOSTS');
+    expect(codes.size).toBeGreaterThan(40);
+    expect([...codes].filter((code) => !(code in errorMessages.es)).sort()).toEqual([]);
+  });
+
+  test('every alert code the control panel can answer has a title and a text in both languages', () => {
+    const document = JSON.parse(JSON.stringify(apiDocument(allRoutes()))) as { components: { schemas: { Alert: { properties: { code: { enum: string[] } } } } } };
+    const codes = document.components.schemas.Alert.properties.code.enum;
+    expect(codes.length).toBeGreaterThan(0);
+    for (const locale of ['es', 'en'] as const) {
+      const dictionary = portalMessages[locale] as unknown as Dictionary;
+      expect(codes.filter((code) => ['title', 'text'].some((part) => typeof lookup(dictionary, `alerts.codes.${code}.${part}`) !== 'string'))).toEqual([]);
+    }
+  });
 
   test('Spanish and English error messages cover the same codes', () => {
     expect(Object.keys(errorMessages.en).sort()).toEqual(Object.keys(errorMessages.es).sort());

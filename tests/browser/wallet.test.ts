@@ -124,14 +124,17 @@ describe('The retail customer’s wallet', () => {
     await screenshot(page, 'wallet-04-send-error');
   });
 
-  test('an internal payment is confirmed with the payee before it is sent, and completes at once', async () => {
+  test('an internal payment is confirmed with the payee’s bank and masked name before it is sent, and completes at once', async () => {
     await page.getByLabel('Monto (L)').fill('125.50');
     await page.getByLabel('Para (@alias)').fill('@ana.atlantida');
     await page.getByLabel('Mensaje (opcional)').fill('Almuerzo');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Confirme el envío' }).waitFor();
     expect(await page.locator('dl.confirm').innerText()).toBe(
-      ['Destinatario', '@ana.atlantida', 'Monto', 'L 125.50', 'Mensaje', 'Almuerzo', 'Desde', '@maria.wallet · Banco Atlántida Demo'].join('\n'),
+      [
+        ...['Destinatario', '@ana.atlantida', 'Nombre', 'An*** At***', 'Banco', 'Banco Atlántida Demo'],
+        ...['Monto', 'L 125.50', 'Mensaje', 'Almuerzo', 'Desde', '@maria.wallet · Banco Atlántida Demo'],
+      ].join('\n'),
     );
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'wallet-05-confirm');
@@ -156,6 +159,11 @@ describe('The retail customer’s wallet', () => {
     await page.locator('input[type=file]').setInputFiles(photo);
     await expect(page.getByLabel('Para (@alias)').inputValue()).resolves.toBe('beto.segundo');
     await page.getByRole('button', { name: 'Continuar' }).click();
+    // The payee of another bank: its bank named, its name masked.
+    await page.getByRole('heading', { name: 'Confirme el envío' }).waitFor();
+    expect(await page.getByTestId('payee-name').textContent()).toBe('Be*** Se***');
+    expect(await page.getByRole('definition').filter({ hasText: SECOND_BANK }).count()).toBe(1);
+    await screenshot(page, 'wallet-07b-confirm-cross-bank');
     await page.getByRole('button', { name: 'Enviar ahora' }).click();
     await page.getByRole('heading', { name: 'Pago enviado' }).waitFor();
     expect(await page.getByText('Otro banco').count()).toBe(1);

@@ -95,6 +95,7 @@ const SPEC_ACCESS: Record<string, string> = {
   'POST /instant-payments/clients': 'create · InstantPayment',
   'GET /instant-payments/banks': 'public',
   'GET /instant-payments/aliases/{}/availability': 'public',
+  'GET /instant-payments/payees/{}': 'client',
   'GET /instant-payments/me': 'client',
   'GET /instant-payments/me/movements': 'client',
   'POST /instant-payments/payments': 'client',

@@ -1432,6 +1432,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/instant-payments/payees/{alias}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whom an @alias pays, for the payer to confirm before sending: the bank and a masked name (client token; throttled)
+         * @description Access: client
+         */
+        get: operations["getInstantPaymentsPayeesByAlias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/instant-payments/demo/clients/{clientId}/alias": {
         parameters: {
             query?: never;
@@ -2508,6 +2528,13 @@ export interface components {
             organizationId: string;
             alias: string | null;
             balance: string;
+        };
+        InstantPaymentPayee: {
+            alias: string;
+            organizationId: string;
+            bankName: string;
+            /** @example Ma*** Ló*** */
+            maskedName: string;
         };
         InstantPaymentBankClient: components["schemas"]["InstantPaymentClient"] & {
             externalRef: string | null;
@@ -12471,6 +12498,126 @@ export interface operations {
                         status?: 415;
                         /** @enum {unknown} */
                         code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 503;
+                        /** @enum {unknown} */
+                        code?: "DEPENDENCY_UNAVAILABLE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getInstantPaymentsPayeesByAlias: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alias: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payee */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstantPaymentPayee"];
+                };
+            };
+            /** @description VALIDATION_FAILED: malformed percent-encoding, NUL or unpaired surrogate, or the request does not match the schema */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 400;
+                        /** @enum {unknown} */
+                        code?: "VALIDATION_FAILED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, expired or forged token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 401;
+                        /** @enum {unknown} */
+                        code?: "UNAUTHENTICATED";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description No active client holds the alias */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 404;
+                        /** @enum {unknown} */
+                        code?: "NOT_FOUND";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 413;
+                        /** @enum {unknown} */
+                        code?: "PAYLOAD_TOO_LARGE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a Content-Encoding, charset or media type the service does not accept */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 415;
+                        /** @enum {unknown} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    } & components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /** @constant */
+                        status?: 429;
+                        /** @enum {unknown} */
+                        code?: "RATE_LIMITED";
                     } & components["schemas"]["Problem"];
                 };
             };

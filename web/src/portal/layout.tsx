@@ -47,6 +47,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
     { href: '/instant-payments', label: t('nav.instantPayments'), visible: central ? can('read', 'InstantPaymentOversight') : can('read', 'InstantPayment') },
     { href: '/bridging', label: t('nav.bridging'), visible: can('manage', 'Bridging') },
     { href: '/exports', label: t('nav.exports'), visible: can('read', 'Export') },
+    { href: '/address-book', label: t('nav.addressBook'), visible: can('read', 'AddressBook') },
     { href: '/control-panel', label: t('nav.controlPanel'), visible: can('read', 'Organization') },
     { href: '/settings', label: t('nav.settings'), visible: true },
   ];

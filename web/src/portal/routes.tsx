@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter-preact';
 import { AccountPage, AccountsPage } from './pages/accounts';
+import { AddressBookPage } from './pages/address-book';
+import { AlertsPage } from './pages/alerts';
 import { BridgingPage } from './pages/bridging';
 import { ControlPanelPage, OrganizationPage } from './pages/control-panel';
 import { ExportsPage } from './pages/exports';
@@ -20,10 +22,12 @@ export function PortalRoutes() {
       <Route path="/accounts/:multisigId" component={AccountPage} />
       <Route path="/proposals/new" component={NewProposalPage} />
       <Route path="/control-panel" component={ControlPanelPage} />
+      <Route path="/control-panel/alerts" component={AlertsPage} />
       <Route path="/control-panel/organizations/:organizationId" component={OrganizationPage} />
       <Route path="/instant-payments" component={InstantPaymentsPage} />
       <Route path="/bridging" component={BridgingPage} />
       <Route path="/exports" component={ExportsPage} />
+      <Route path="/address-book" component={AddressBookPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

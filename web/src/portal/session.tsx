@@ -39,6 +39,8 @@ interface SessionState {
 interface Session extends SessionState {
   /** The same rule set the API enforces (manage ⊇ create ⊇ read); the UI only hides, the API decides. */
   can(action: Action, subject: Subject): boolean;
+  /** The caller as an API answer returned it (after changing their own settings). */
+  setUser(user: Schemas['User']): void;
   signIn(token: string): Promise<void>;
   signOut(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export function SessionProvider({ children }: { children: ComponentChildren }) {
     () => ({
       ...state,
       can: (action, subject) => state.abilities?.abilities[subject]?.includes(action) ?? false,
+      setUser: (user) => setState((current) => ({ ...current, user })),
       signIn: async (token) => {
         accessToken = token;
         await load();

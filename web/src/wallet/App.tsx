@@ -15,6 +15,7 @@ const POLL_MS = 2000;
 const ALIAS_CHECK_DEBOUNCE_MS = 400;
 
 type Client = Schemas['InstantPaymentClient'];
+type Payee = Schemas['InstantPaymentPayee'];
 type Bank = { organizationId: string; name: string; theme: { primaryColor: string } };
 interface Currency {
   symbol: string;
@@ -291,10 +292,11 @@ function SendScreen({ me, currency, bankName, onSent }: { me: Client; currency: 
   const [to, setTo] = useState(initialTo);
   const [reference, setReference] = useState('');
   const [scanning, setScanning] = useState(false);
-  const [step, setStep] = useState<'form' | 'confirm'>('form');
+  const [payee, setPayee] = useState<Payee | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const idempotencyKey = useMemo(() => crypto.randomUUID(), [step]);
+  // One key per confirmation: a retry of the same confirmed payment is the same payment.
+  const idempotencyKey = useMemo(() => crypto.randomUUID(), [payee]);
   const recipient = to.trim().replace(/^@/, '').toLowerCase();
   const amount = parseAmount(amountText, currency.exponent);
 
@@ -306,12 +308,10 @@ function SendScreen({ me, currency, bankName, onSent }: { me: Client; currency: 
     if (BigInt(amount) > BigInt(me.balance)) return setError(t('errors.INSUFFICIENT_FUNDS'));
     setBusy(true);
     try {
-      // The payee must exist before the customer confirms: a taken alias is a registered customer.
-      const answer = await ok(api.GET('/instant-payments/aliases/{alias}/availability', { params: { path: { alias: recipient } } }));
-      if (answer.available) return setError(t('errors.RECIPIENT_NOT_FOUND'));
-      setStep('confirm');
+      // The customer confirms whom they pay (bank and masked name) before anything moves.
+      setPayee(await ok(api.GET('/instant-payments/payees/{alias}', { params: { path: { alias: recipient } } })));
     } catch (failure) {
-      setError(errorText(t, failure));
+      setError(failure instanceof ApiError && failure.code === 'NOT_FOUND' ? t('errors.RECIPIENT_NOT_FOUND') : errorText(t, failure));
     } finally {
       setBusy(false);
     }
@@ -324,14 +324,14 @@ function SendScreen({ me, currency, bankName, onSent }: { me: Client; currency: 
       const payment = await ok(
         api.POST('/instant-payments/payments', {
           params: { header: { 'idempotency-key': idempotencyKey } },
-          body: { recipientAlias: recipient, amount: amount!, ...(reference.trim() ? { reference: reference.trim() } : {}) },
+          body: { recipientAlias: payee!.alias, amount: amount!, ...(reference.trim() ? { reference: reference.trim() } : {}) },
         }),
       );
       await onSent();
       navigate(`/movements/${payment.id}?sent=1`);
     } catch (failure) {
       setError(errorText(t, failure));
-      setStep('form');
+      setPayee(null);
     } finally {
       setBusy(false);
     }
@@ -349,13 +349,17 @@ function SendScreen({ me, currency, bankName, onSent }: { me: Client; currency: 
         }}
       />
     );
-  if (step === 'confirm' && amount)
+  if (payee && amount)
     return (
       <section>
         <h1>{t('send.confirmTitle')}</h1>
         <dl class="confirm">
           <dt>{t('send.payee')}</dt>
-          <dd>@{recipient}</dd>
+          <dd>@{payee.alias}</dd>
+          <dt>{t('send.payeeName')}</dt>
+          <dd data-testid="payee-name">{payee.maskedName}</dd>
+          <dt>{t('send.payeeBank')}</dt>
+          <dd>{payee.bankName}</dd>
           <dt>{t('send.amount')}</dt>
           <dd>
             <Money amount={amount} currency={currency} />
@@ -375,7 +379,7 @@ function SendScreen({ me, currency, bankName, onSent }: { me: Client; currency: 
         <button class="bank-button wide" disabled={busy} onClick={() => void send()}>
           {t('send.confirm')}
         </button>
-        <button class="wide" type="button" disabled={busy} onClick={() => setStep('form')}>
+        <button class="wide" type="button" disabled={busy} onClick={() => setPayee(null)}>
           {t('send.edit')}
         </button>
       </section>

@@ -15,6 +15,16 @@ export function AccountsPage() {
   const session = useSession();
   const accounts = useData(['multisigs'], () => ok(api.GET('/multisigs', { params: { query: { pageSize: 500 } } })));
   const [creating, setCreating] = useState(false);
+  const { busy, error, run } = useSubmit();
+  const pinned = session.user?.pinnedMultisigIds ?? [];
+  const togglePin = (multisigId: string) =>
+    run(async () => {
+      const multisigIds = pinned.includes(multisigId) ? pinned.filter((id) => id !== multisigId) : [...pinned, multisigId];
+      session.setUser(await ok(api.PATCH('/users/me/pinned-wallets', { body: { multisigIds } })));
+    });
+  // Pinned accounts first, in the order they were pinned; the others as the API lists them.
+  const rank = (id: string) => (pinned.includes(id) ? pinned.indexOf(id) : pinned.length);
+  const items = [...(accounts.data?.items ?? [])].sort((a, b) => rank(a.id) - rank(b.id));
   return (
     <>
       <h1>{t('accounts.title')}</h1>
@@ -27,6 +37,7 @@ export function AccountsPage() {
       )}
       {creating && <CreateAccount onCreated={() => void accounts.mutate().then(() => setCreating(false))} />}
       {accounts.error && <ErrorNote message={errorText(t, accounts.error)} />}
+      <ErrorNote message={error} />
       {!accounts.data ? (
         <Loading label={t('common.loading')} />
       ) : (
@@ -38,10 +49,11 @@ export function AccountsPage() {
               <th scope="col">{t('accounts.address')}</th>
               <th scope="col">{t('accounts.policy')}</th>
               <th scope="col">{t('accounts.state')}</th>
+              <th scope="col">{t('accounts.pinned')}</th>
             </tr>
           </thead>
           <tbody>
-            {accounts.data.items.map((account) => (
+            {items.map((account) => (
               <tr key={account.id}>
                 <td>
                   <Link href={`/accounts/${account.id}`}>{account.label}</Link>
@@ -50,6 +62,11 @@ export function AccountsPage() {
                 <td class="mono">{shortAddress(account.address)}</td>
                 <td>{t('accounts.thresholdOf', { threshold: account.policy.threshold, total: account.policy.totalWeight })}</td>
                 <td>{account.archived ? t('accounts.archived') : t('accounts.active')}</td>
+                <td>
+                  <button class="ghost" aria-pressed={pinned.includes(account.id)} disabled={busy} onClick={() => void togglePin(account.id)}>
+                    <span aria-hidden="true">{pinned.includes(account.id) ? '★' : '☆'}</span> {t('accounts.pin', { label: account.label })}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -230,6 +247,7 @@ function Whitelist({ multisigId }: { multisigId: string }) {
   const entries = useData(['whitelist', multisigId], () => ok(api.GET('/multisigs/{multisigId}/whitelist', path)));
   const [address, setAddress] = useState('');
   const [label, setLabel] = useState('');
+  const [editing, setEditing] = useState<{ id: string; label: string; address: string } | null>(null);
   const { busy, error, run } = useSubmit();
   const manage = session.can('manage', 'WhitelistAddress');
   const items: Schemas['WhitelistEntry'][] = (entries.data as { items?: Schemas['WhitelistEntry'][] } | undefined)?.items ?? [];
@@ -239,25 +257,61 @@ function Whitelist({ multisigId }: { multisigId: string }) {
         <p class="empty">{t('accounts.whitelistEmpty')}</p>
       ) : (
         <ul class="wallet-list">
-          {items.map((entry) => (
-            <li key={entry.id}>
-              {entry.label} <span class="mono">{shortAddress(entry.address)}</span>
-              {manage && (
-                <button
-                  class="ghost"
-                  disabled={busy}
-                  onClick={() =>
+          {items.map((entry) =>
+            editing?.id === entry.id ? (
+              <li key={entry.id}>
+                <form
+                  class="inline-form"
+                  aria-label={t('accounts.whitelistEdit', { label: entry.label })}
+                  onSubmit={(event) => {
+                    event.preventDefault();
                     void run(async () => {
-                      await ok(api.DELETE('/multisigs/{multisigId}/whitelist/{addressId}', { params: { path: { multisigId, addressId: entry.id } } }));
+                      await ok(
+                        api.PATCH('/multisigs/{multisigId}/whitelist/{addressId}', {
+                          params: { path: { multisigId, addressId: entry.id } },
+                          body: { label: editing.label.trim(), address: editing.address.trim() },
+                        }),
+                      );
+                      setEditing(null);
                       await entries.mutate();
-                    })
-                  }
+                    });
+                  }}
                 >
-                  {t('accounts.remove', { label: entry.label })}
-                </button>
-              )}
-            </li>
-          ))}
+                  <Field label={t('accounts.whitelistLabel')} required value={editing.label} onInput={(e) => setEditing({ ...editing, label: e.currentTarget.value })} />
+                  <Field label={t('accounts.address')} required value={editing.address} onInput={(e) => setEditing({ ...editing, address: e.currentTarget.value })} />
+                  <button class="primary" disabled={busy}>
+                    {t('common.save')}
+                  </button>
+                  <button type="button" disabled={busy} onClick={() => setEditing(null)}>
+                    {t('common.cancel')}
+                  </button>
+                </form>
+              </li>
+            ) : (
+              <li key={entry.id}>
+                {entry.label} <span class="mono">{shortAddress(entry.address)}</span>
+                {manage && (
+                  <button class="ghost" disabled={busy} onClick={() => setEditing({ id: entry.id, label: entry.label, address: entry.address })}>
+                    {t('accounts.whitelistEdit', { label: entry.label })}
+                  </button>
+                )}
+                {manage && (
+                  <button
+                    class="ghost"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(async () => {
+                        await ok(api.DELETE('/multisigs/{multisigId}/whitelist/{addressId}', { params: { path: { multisigId, addressId: entry.id } } }));
+                        await entries.mutate();
+                      })
+                    }
+                  >
+                    {t('accounts.remove', { label: entry.label })}
+                  </button>
+                )}
+              </li>
+            ),
+          )}
         </ul>
       )}
       {manage && (

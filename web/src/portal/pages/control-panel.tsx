@@ -27,6 +27,13 @@ export function ControlPanelPage() {
   return (
     <>
       <h1>{t('nav.controlPanel')}</h1>
+      {session.can('manage', 'Organization') && (
+        <p>
+          <Link class="button" href="/control-panel/alerts">
+            {t('alerts.open')}
+          </Link>
+        </p>
+      )}
       <nav class="tabs" role="tablist" aria-label={t('nav.controlPanel')}>
         {tabs.map((candidate) => (
           <Link key={candidate} href={`/control-panel?tab=${candidate}`} role="tab" aria-selected={candidate === tab}>
@@ -198,14 +205,31 @@ function InternalUsers() {
   );
 }
 
+type TokenDraft = { symbol: string; name: string; exponent: string };
+
 function Tokens() {
   const { t } = useTranslation();
   const session = useSession();
   const tokens = useData(['tokens'], () => ok(api.GET('/tokens', { params: { query: { pageSize: 500 } } })));
   const [form, setForm] = useState({ denom: '', symbol: '', name: '', exponent: '6' });
+  const [editing, setEditing] = useState<{ id: string; draft: TokenDraft } | null>(null);
+  // Removing a token takes a second click on the same row, so a slip does not remove one.
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const { busy, error, run } = useSubmit();
+  const manage = session.can('manage', 'Token');
+  const act = (work: () => Promise<unknown>, message: string) =>
+    run(async () => {
+      setNotice(null);
+      await work();
+      await tokens.mutate();
+      setNotice(message);
+    });
+  const edit = (draft: TokenDraft) => editing && setEditing({ ...editing, draft });
   return (
     <>
+      <ErrorNote message={error} />
+      <SuccessNote message={notice} />
       <Card title={t('controlPanel.tabs.tokens')}>
         <table class="table">
           <thead>
@@ -215,31 +239,93 @@ function Tokens() {
               <th scope="col">{t('controlPanel.denom')}</th>
               <th scope="col">{t('controlPanel.decimals')}</th>
               <th scope="col">{t('activity.status')}</th>
+              {manage && <th scope="col">{t('controlPanel.actions')}</th>}
             </tr>
           </thead>
           <tbody>
-            {(tokens.data?.items ?? []).map((token) => (
-              <tr key={token.id}>
-                <td>{token.symbol}</td>
-                <td>{token.name}</td>
-                <td class="mono">{token.denom}</td>
-                <td>{token.exponent}</td>
-                <td>{token.native ? t('controlPanel.native') : t('controlPanel.activeToken')}</td>
-              </tr>
-            ))}
+            {(tokens.data?.items ?? []).map((token) =>
+              editing?.id === token.id ? (
+                <tr key={token.id}>
+                  <td colSpan={6}>
+                    <form
+                      class="inline-form"
+                      aria-label={t('controlPanel.editToken', { symbol: token.symbol })}
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        const { symbol, name, exponent } = editing.draft;
+                        void act(async () => {
+                          await ok(api.PATCH('/tokens/{tokenId}', { params: { path: { tokenId: token.id } }, body: { symbol: symbol.trim(), name: name.trim(), exponent: Number(exponent) } }));
+                          setEditing(null);
+                        }, t('common.saved'));
+                      }}
+                    >
+                      <Field label={t('controlPanel.symbol')} required maxLength={12} value={editing.draft.symbol} onInput={(e) => edit({ ...editing.draft, symbol: e.currentTarget.value })} />
+                      <Field label={t('auth.name')} required maxLength={100} value={editing.draft.name} onInput={(e) => edit({ ...editing.draft, name: e.currentTarget.value })} />
+                      <Field label={t('controlPanel.decimals')} type="number" required min={0} max={18} value={editing.draft.exponent} onInput={(e) => edit({ ...editing.draft, exponent: e.currentTarget.value })} />
+                      <button class="primary" disabled={busy}>
+                        {t('common.save')}
+                      </button>
+                      <button type="button" disabled={busy} onClick={() => setEditing(null)}>
+                        {t('common.cancel')}
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ) : (
+                <tr key={token.id}>
+                  <td>{token.symbol}</td>
+                  <td>{token.name}</td>
+                  <td class="mono">{token.denom}</td>
+                  <td>{token.exponent}</td>
+                  <td>{token.native ? t('controlPanel.native') : t('controlPanel.activeToken')}</td>
+                  {manage && (
+                    <td>
+                      <button class="ghost" disabled={busy} onClick={() => setEditing({ id: token.id, draft: { symbol: token.symbol, name: token.name, exponent: String(token.exponent) } })}>
+                        {t('controlPanel.editToken', { symbol: token.symbol })}
+                      </button>
+                      {/* The native token is the platform's own: the registry never drops it. */}
+                      {!token.native &&
+                        (removing === token.id ? (
+                          <>
+                            <button
+                              class="danger"
+                              disabled={busy}
+                              onClick={() =>
+                                void act(async () => {
+                                  await ok(api.DELETE('/tokens/{tokenId}', { params: { path: { tokenId: token.id } } }));
+                                  setRemoving(null);
+                                }, t('controlPanel.tokenRemoved'))
+                              }
+                            >
+                              {t('controlPanel.confirmRemoveToken', { symbol: token.symbol })}
+                            </button>
+                            <button class="ghost" disabled={busy} onClick={() => setRemoving(null)}>
+                              {t('common.cancel')}
+                            </button>
+                          </>
+                        ) : (
+                          <button class="ghost" disabled={busy} onClick={() => setRemoving(token.id)}>
+                            {t('controlPanel.removeToken', { symbol: token.symbol })}
+                          </button>
+                        ))}
+                    </td>
+                  )}
+                </tr>
+              ),
+            )}
           </tbody>
         </table>
       </Card>
-      {session.can('manage', 'Token') && (
+      {manage && (
         <Card title={t('controlPanel.addToken')}>
           <form
             class="inline-form"
             onSubmit={(event) => {
               event.preventDefault();
-              void run(async () => {
+              void act(async () => {
                 await ok(api.POST('/tokens', { body: { denom: form.denom, symbol: form.symbol, name: form.name || form.symbol, exponent: Number(form.exponent) } }));
-                await tokens.mutate();
-              });
+                setForm({ denom: '', symbol: '', name: '', exponent: '6' });
+              }, t('controlPanel.tokenAdded'));
             }}
           >
             <Field label={t('controlPanel.denom')} required value={form.denom} onInput={(e) => setForm({ ...form, denom: e.currentTarget.value })} />
@@ -250,7 +336,6 @@ function Tokens() {
               {t('common.create')}
             </button>
           </form>
-          <ErrorNote message={error} />
         </Card>
       )}
     </>

@@ -7,7 +7,7 @@ import { formatDateTime, shortAddress } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
 import { Card, ErrorNote, Loading } from '../../shared/ui';
 import { idempotencyKey, POLL_MS, useData } from '../data';
-import { api } from '../session';
+import { api, useSession } from '../session';
 import { Money } from './dashboard';
 
 const remaining = (seconds: number, t: TFunction) => {
@@ -50,9 +50,29 @@ export function OperationPage() {
   const { t, i18n } = useTranslation();
   const { operationId } = useParams<{ operationId: string }>();
   const operation = useData(['operation', operationId], () => ok(api.GET('/operations/{operationId}', { params: { path: { operationId } } })), { refreshInterval: POLL_MS });
+  const session = useSession();
   const [voteError, setVoteError] = useState<string | null>(null);
   const [voting, setVoting] = useState(false);
   const data = operation.data;
+  /** Withdraw and execute act on the proposal itself rather than vote on it. */
+  const act = async (action: 'withdraw' | 'execute') => {
+    if (!data?.multisigId) return;
+    setVoting(true);
+    setVoteError(null);
+    try {
+      const path = { multisigId: data.multisigId, proposalId: data.id };
+      await ok(
+        action === 'withdraw'
+          ? api.POST('/multisigs/{multisigId}/proposals/{proposalId}/withdraw', { params: { path } })
+          : api.POST('/multisigs/{multisigId}/proposals/{proposalId}/execute', { params: { path, header: { 'idempotency-key': idempotencyKey() } } }),
+      );
+      await operation.mutate();
+    } catch (failure) {
+      setVoteError(errorText(t, failure));
+    } finally {
+      setVoting(false);
+    }
+  };
   const vote = async (option: 'YES' | 'NO') => {
     if (!data || data.kind !== 'CHAIN' || !data.multisigId) return;
     setVoting(true);
@@ -99,6 +119,11 @@ export function OperationPage() {
       </>
     );
   const tx = data.transaction;
+  const proposes = session.can('create', 'Proposal');
+  // The decider's rules: its proposer withdraws it while it is being voted on; an accepted proposal whose
+  // execution failed (or never ran) may be executed again, never one that succeeded.
+  const canWithdraw = proposes && data.status === 'SUBMITTED' && data.proposer?.id === session.user?.id;
+  const canExecute = proposes && data.status === 'ACCEPTED' && data.receipts.executorResult !== 'SUCCESS';
   return (
     <>
       <h1>{data.title ?? t(`operationTypes.${data.type}`)}</h1>
@@ -115,6 +140,20 @@ export function OperationPage() {
           {data.canReject && (
             <button class="danger" disabled={voting} onClick={() => void vote('NO')}>
               {t('operation.reject')}
+            </button>
+          )}
+        </div>
+      )}
+      {(canWithdraw || canExecute) && (
+        <div class="actions" role="group" aria-label={t('operation.manage')}>
+          {canWithdraw && (
+            <button disabled={voting} onClick={() => void act('withdraw')}>
+              {t('operation.withdraw')}
+            </button>
+          )}
+          {canExecute && (
+            <button class="primary" disabled={voting} onClick={() => void act('execute')}>
+              {data.receipts.executorResult === 'FAILURE' ? t('operation.executeAgain') : t('operation.execute')}
             </button>
           )}
         </div>

@@ -1,0 +1,140 @@
+import { useState } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
+import { ok, type Schemas } from '../../api/client';
+import { errorText } from '../../shared/i18n';
+import { Card, ErrorNote, Field, Loading, SuccessNote } from '../../shared/ui';
+import { useData } from '../data';
+import { api, useSession } from '../session';
+import { useSubmit } from './auth';
+
+type Entry = Schemas['AddressBookEntry'];
+interface Draft {
+  name: string;
+  address: string;
+  note: string;
+}
+
+const EMPTY: Draft = { name: '', address: '', note: '' };
+const draftOf = (entry: Entry): Draft => ({ name: entry.name, address: entry.address, note: entry.note ?? '' });
+
+/** The user's own address book: the named addresses proposals offer as recipients. */
+export function AddressBookPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [query, setQuery] = useState('');
+  const entries = useData(['address-book', query], () => ok(api.GET('/address-book', { params: { query: { pageSize: 500, ...(query.trim() ? { q: query.trim() } : {}) } } })));
+  const [adding, setAdding] = useState<Draft>(EMPTY);
+  const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
+  const manage = session.can('manage', 'AddressBook');
+  const act = (work: () => Promise<unknown>, message: string) =>
+    run(async () => {
+      setNotice(null);
+      await work();
+      await entries.mutate();
+      setNotice(message);
+    });
+  const body = (draft: Draft) => ({ name: draft.name.trim(), address: draft.address.trim(), note: draft.note.trim() || null });
+  if (!session.can('read', 'AddressBook')) return <ErrorNote message={t('errors.FORBIDDEN')} />;
+  return (
+    <>
+      <h1>{t('addressBook.title')}</h1>
+      <p class="muted">{t('addressBook.intro')}</p>
+      {manage && (
+        <Card title={t('addressBook.add')}>
+          <form
+            class="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void act(async () => {
+                await ok(api.POST('/address-book', { body: body(adding) }));
+                setAdding(EMPTY);
+              }, t('addressBook.added'));
+            }}
+          >
+            <Field label={t('auth.name')} required maxLength={100} value={adding.name} onInput={(e) => setAdding({ ...adding, name: e.currentTarget.value })} />
+            <Field label={t('accounts.address')} required value={adding.address} onInput={(e) => setAdding({ ...adding, address: e.currentTarget.value })} />
+            <Field label={t('addressBook.note')} maxLength={500} value={adding.note} onInput={(e) => setAdding({ ...adding, note: e.currentTarget.value })} />
+            <button class="primary" disabled={busy}>
+              {t('addressBook.addButton')}
+            </button>
+          </form>
+        </Card>
+      )}
+      <ErrorNote message={error} />
+      <SuccessNote message={notice} />
+      <Card title={t('addressBook.entries')}>
+        <Field label={t('common.search')} type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
+        {entries.error && <ErrorNote message={errorText(t, entries.error)} />}
+        {!entries.data ? (
+          <Loading label={t('common.loading')} />
+        ) : entries.data.items.length === 0 ? (
+          <p class="empty">{t('addressBook.empty')}</p>
+        ) : (
+          <table class="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('auth.name')}</th>
+                <th scope="col">{t('accounts.address')}</th>
+                <th scope="col">{t('addressBook.note')}</th>
+                {manage && <th scope="col">{t('controlPanel.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {entries.data.items.map((entry) =>
+                editing?.id === entry.id ? (
+                  <tr key={entry.id}>
+                    <td colSpan={manage ? 4 : 3}>
+                      <form
+                        class="inline-form"
+                        aria-label={t('addressBook.editing', { name: entry.name })}
+                        onSubmit={(event) => {
+                          event.preventDefault();
+                          void act(async () => {
+                            await ok(api.PATCH('/address-book/{entryId}', { params: { path: { entryId: entry.id } }, body: body(editing.draft) }));
+                            setEditing(null);
+                          }, t('common.saved'));
+                        }}
+                      >
+                        <Field label={t('auth.name')} required maxLength={100} value={editing.draft.name} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, name: e.currentTarget.value } })} />
+                        <Field label={t('accounts.address')} required value={editing.draft.address} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
+                        <Field label={t('addressBook.note')} maxLength={500} value={editing.draft.note} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, note: e.currentTarget.value } })} />
+                        <button class="primary" disabled={busy}>
+                          {t('common.save')}
+                        </button>
+                        <button type="button" disabled={busy} onClick={() => setEditing(null)}>
+                          {t('common.cancel')}
+                        </button>
+                      </form>
+                    </td>
+                  </tr>
+                ) : (
+                  <tr key={entry.id}>
+                    <td>{entry.name}</td>
+                    <td class="mono">{entry.address}</td>
+                    <td>{entry.note ?? '—'}</td>
+                    {manage && (
+                      <td>
+                        <button class="ghost" disabled={busy} onClick={() => setEditing({ id: entry.id, draft: draftOf(entry) })}>
+                          {t('addressBook.edit', { name: entry.name })}
+                        </button>
+                        <button
+                          class="ghost"
+                          disabled={busy}
+                          onClick={() => void act(() => ok(api.DELETE('/address-book/{entryId}', { params: { path: { entryId: entry.id } } })), t('addressBook.deleted'))}
+                        >
+                          {t('addressBook.delete', { name: entry.name })}
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
+}
