@@ -26,6 +26,41 @@ export type AccountCreated = DomainEvent<
   }
 >;
 
+/**
+ * An account's creation, recorded before anything reaches the chain: the inputs of its group, so
+ * that whoever resumes it (a retry of the same request, the seed run again) creates that group and
+ * no other. The account exists once AccountCreated follows.
+ */
+export type AccountCreationRequested = DomainEvent<
+  'AccountCreationRequested',
+  {
+    accountId: string;
+    organizationId: string;
+    label: string;
+    type: MultisigType;
+    members: AccountMember[];
+    threshold: number;
+    createdBy: string | null;
+    requestedAt: string;
+  }
+>;
+
+/**
+ * One signed attempt at the group's MsgCreateGroupWithPolicy, kept before it is broadcast: an
+ * interrupted attempt is resolved by looking its hash up on the chain or re-sending these very bytes,
+ * which the signer's sequence lets the chain take at most once.
+ */
+export type AccountCreationSigned = DomainEvent<
+  'AccountCreationSigned',
+  { accountId: string; attempt: number; txHash: string; txBytes: string; signedAt: string }
+>;
+
+/** An attempt that created no group: refused by the chain, or abandoned because its sequence went to another transaction. */
+export type AccountCreationFailed = DomainEvent<
+  'AccountCreationFailed',
+  { accountId: string; attempt: number; txHash: string; reason: string; failedAt: string }
+>;
+
 export type AccountLabelChanged = DomainEvent<'AccountLabelChanged', { accountId: string; label: string; changedAt: string }>;
 export type AccountArchived = DomainEvent<'AccountArchived', { accountId: string; archivedAt: string }>;
 export type AccountUnarchived = DomainEvent<'AccountUnarchived', { accountId: string; unarchivedAt: string }>;
@@ -44,8 +79,17 @@ export type AccountGroupChanged = DomainEvent<
   }
 >;
 
-export type AccountEvent = AccountCreated | AccountLabelChanged | AccountArchived | AccountUnarchived | AccountGroupChanged;
+export type AccountCreationEvent = AccountCreationRequested | AccountCreationSigned | AccountCreationFailed;
 
+export type AccountEvent =
+  | AccountCreationEvent
+  | AccountCreated
+  | AccountLabelChanged
+  | AccountArchived
+  | AccountUnarchived
+  | AccountGroupChanged;
+
+/** The events the accounts read model folds (the creation steps before AccountCreated show nowhere). */
 export const ACCOUNT_EVENT_TYPES = [
   'AccountCreated',
   'AccountLabelChanged',
