@@ -124,7 +124,7 @@ describe('account decider', () => {
       const { state, events } = run(accountDecider, [
         requestCreation(),
         sign('H1'),
-        { type: 'RecordCreation', attempt: 1, outcome: { created: false, reason: 'stale sequence' }, now: NOW },
+        { type: 'RecordCreation', attempt: 1, outcome: { created: false, reason: 'stale sequence', abandoned: true }, now: NOW },
         sign('H2'),
         recordCreated(2),
       ]);

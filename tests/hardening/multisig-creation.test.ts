@@ -1,5 +1,7 @@
+import { AccountCreationRecovery } from '../../write-side/account/creation-recovery';
 import type { Chain } from '../../write-side/chain/chain';
 import type { NewEvent } from '../../write-side/event-store/event-store';
+import { storeHead } from '../api/store-head';
 import { startGovernance, type GovernanceFixture, type Session } from '../governance/fixture';
 
 /**
@@ -133,5 +135,50 @@ describe('POST /multisigs that fails half-way', () => {
     );
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
     expect((await groupsCreatedSince(before)).sort()).toEqual(answers.map((answer) => answer.body.address).sort());
+  });
+});
+
+describe('the periodic recovery of account creations', () => {
+  /** The read models have applied everything recorded so far. */
+  async function caughtUp(): Promise<void> {
+    const head = await storeHead(f.runtime.services.eventStore);
+    if (head) await f.runtime.services.commands.awaitProjections(head, { readModels: ['accounts'] });
+  }
+  const pendingCreations = async () => Number((await f.runtime.services.db('pending_account_creations').count<{ count: string }[]>('* as count'))[0]!.count);
+
+  it('finishes a creation nobody retries (no Idempotency-Key): the group the chain created becomes the account, once', async () => {
+    const before = await realChain.getHeight();
+    loseNextAnswer = true;
+    const lost = await f.as(f.admin).post('/multisigs', body('Not retried'));
+    expect([lost.status, lost.body.code]).toEqual([503, 'DEPENDENCY_UNAVAILABLE']);
+    await caughtUp();
+    expect(await pendingCreations()).toBe(1);
+    expect(await accountsLabelled('Not retried')).toEqual([]);
+
+    const recovery = new AccountCreationRecovery({ ...f.runtime.services }, { staleMs: 0 });
+    await recovery.tick();
+    await recovery.tick();
+    await caughtUp();
+    const [account] = await accountsLabelled('Not retried');
+    expect(await groupsCreatedSince(before)).toEqual([account!.address]);
+    expect(await accountsLabelled('Not retried')).toHaveLength(1);
+    expect(await pendingCreations()).toBe(0);
+  });
+
+  it('leaves a creation younger than its stale age to the request still working on it', async () => {
+    loseNextAnswer = true;
+    const lost = await f.as(f.admin).post('/multisigs', body('Still young'));
+    expect(lost.status).toBe(503);
+    await caughtUp();
+    const before = await realChain.getHeight();
+    await new AccountCreationRecovery({ ...f.runtime.services }, { staleMs: 60_000 }).tick();
+    await caughtUp();
+    expect(await accountsLabelled('Still young')).toEqual([]);
+    expect(await pendingCreations()).toBe(1);
+    expect(await groupsCreatedSince(before)).toEqual([]);
+    await new AccountCreationRecovery({ ...f.runtime.services }, { staleMs: 0 }).tick();
+    await caughtUp();
+    expect(await accountsLabelled('Still young')).toHaveLength(1);
+    expect(await pendingCreations()).toBe(0);
   });
 });

@@ -68,7 +68,15 @@ export async function createAccount(services: AccountServices, context: CommandC
     context,
     { waitForProjections: false },
   );
-  let state = requested.state;
+  return finishCreation(services, context, requested.state);
+}
+
+/**
+ * Takes a recorded creation to its end: resolves the attempt under way, or signs a new one when the
+ * last lost its sequence (a few rounds at most); 502 CHAIN_REJECTED when the chain refused the group.
+ */
+export async function finishCreation(services: AccountServices, context: CommandContext, recorded: AccountState): Promise<AccountState> {
+  let state = recorded;
   for (let round = 1; !state.exists; round++) {
     const current = state;
     const step = await withOperator(services.chain, () =>
@@ -152,7 +160,7 @@ async function record(services: AccountServices, context: CommandContext, state:
       attempt: pending.attempt,
       outcome: created
         ? { created: true, address: result.groupPolicyAddress!, groupId: result.groupId!.toString() }
-        : { created: false, reason: `${stale ? `${ABANDONED} ` : ''}code ${result.code}: ${result.rawLog || 'no group was created'}` },
+        : { created: false, reason: `${stale ? `${ABANDONED} ` : ''}code ${result.code}: ${result.rawLog || 'no group was created'}`, abandoned: stale },
       now: context.now.toISOString(),
     },
     context,

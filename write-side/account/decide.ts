@@ -32,7 +32,9 @@ export interface AccountCreation {
 }
 
 /** What the chain did with a signed creation attempt. */
-export type CreationOutcome = { created: true; address: string; groupId: string } | { created: false; reason: string };
+export type CreationOutcome =
+  | { created: true; address: string; groupId: string }
+  | { created: false; reason: string; /** It lost its sequence to another transaction: signing again may succeed. */ abandoned: boolean };
 
 export type AccountCommand =
   | { type: 'RequestCreation'; request: AccountCreationRequested['data'] }
@@ -199,7 +201,14 @@ function decideCreation(
         return [
           {
             type: 'AccountCreationFailed',
-            data: { accountId: request.accountId, attempt: pending.attempt, txHash: pending.txHash, reason: outcome.reason, failedAt: command.now },
+            data: {
+              accountId: request.accountId,
+              attempt: pending.attempt,
+              txHash: pending.txHash,
+              reason: outcome.reason,
+              abandoned: outcome.abandoned,
+              failedAt: command.now,
+            },
           },
         ];
       const { requestedAt: _requestedAt, ...inputs } = request;

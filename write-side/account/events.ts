@@ -55,10 +55,13 @@ export type AccountCreationSigned = DomainEvent<
   { accountId: string; attempt: number; txHash: string; txBytes: string; signedAt: string }
 >;
 
-/** An attempt that created no group: refused by the chain, or abandoned because its sequence went to another transaction. */
+/**
+ * An attempt that created no group: abandoned because its sequence went to another transaction
+ * (signing again may succeed), or refused by the chain for what it asked.
+ */
 export type AccountCreationFailed = DomainEvent<
   'AccountCreationFailed',
-  { accountId: string; attempt: number; txHash: string; reason: string; failedAt: string }
+  { accountId: string; attempt: number; txHash: string; reason: string; abandoned: boolean; failedAt: string }
 >;
 
 export type AccountLabelChanged = DomainEvent<'AccountLabelChanged', { accountId: string; label: string; changedAt: string }>;
@@ -97,5 +100,11 @@ export const ACCOUNT_EVENT_TYPES = [
   'AccountUnarchived',
   'AccountGroupChanged',
 ] as const satisfies readonly AccountEvent['type'][];
+
+export const ACCOUNT_CREATION_EVENT_TYPES = [
+  'AccountCreationRequested',
+  'AccountCreationSigned',
+  'AccountCreationFailed',
+] as const satisfies readonly AccountCreationEvent['type'][];
 
 export const accountStream = (accountId: string) => `account-${accountId}`;
