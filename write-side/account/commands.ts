@@ -57,7 +57,8 @@ type CreationInput = {
  *
  * The request is recorded before anything reaches the chain, and each signed attempt before it is
  * broadcast (see the account decider), so the same call with the same account id (a retry with the
- * same Idempotency-Key, the seed run again) finishes a creation that failed half-way: it looks the
+ * same Idempotency-Key, the seed run again), or the periodic AccountCreationRecovery for a request
+ * nobody retries, finishes a creation that failed half-way: it looks the
  * recorded attempt up on the chain or re-sends its bytes, and never creates a second group.
  */
 export async function createAccount(services: AccountServices, context: CommandContext, input: CreationInput): Promise<AccountState> {
