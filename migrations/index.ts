@@ -13,7 +13,8 @@ import * as projectionFailures from './20261204000100_projection_failures';
 import * as idempotencyLeases from './20261206000100_idempotency_leases';
 import * as instantPaymentsEngine from './20261201000100_instant_payments_engine';
 import * as chainTxLocations from './20261205000100_chain_tx_locations';
-import * as appendEventsAfterLock from './20261207000100_append_events_after_lock';
+import * as pendingAccountCreations from './20261207000100_pending_account_creations';
+import * as appendEventsAfterLock from './20261207000200_append_events_after_lock';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -34,7 +35,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261206000100_idempotency_leases': idempotencyLeases,
   '20261201000100_instant_payments_engine': instantPaymentsEngine,
   '20261205000100_chain_tx_locations': chainTxLocations,
-  '20261207000100_append_events_after_lock': appendEventsAfterLock,
+  '20261207000100_pending_account_creations': pendingAccountCreations,
+  '20261207000200_append_events_after_lock': appendEventsAfterLock,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,5 +1,5 @@
 import type { AccountEvent } from '../write-side/account/events';
-import { ACCOUNT_EVENT_TYPES } from '../write-side/account/events';
+import { ACCOUNT_CREATION_EVENT_TYPES, ACCOUNT_EVENT_TYPES } from '../write-side/account/events';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
 import type { Projection } from './projection';
 import { TableChanges } from './table-changes';
@@ -9,20 +9,40 @@ type Member = { userId: string; address: string; weight: number };
 
 const weightOf = (members: Member[]) => members.reduce((sum, member) => sum + member.weight, 0);
 
-/** Accounts (multisigs) and their members; a bank's settlement account is listed as type SETTLEMENT. */
+/**
+ * Accounts (multisigs) and their members; a bank's settlement account is listed as type SETTLEMENT.
+ * Creations recorded but not finished (nor refused by the chain) wait in pending_account_creations.
+ */
 export const accountsProjection: Projection = {
   name: 'accounts',
-  tables: ['account_members', 'accounts'],
-  handles: [...ACCOUNT_EVENT_TYPES, 'SettlementAccountProvisioned'],
+  tables: ['account_members', 'accounts', 'pending_account_creations'],
+  handles: [...ACCOUNT_EVENT_TYPES, ...ACCOUNT_CREATION_EVENT_TYPES, 'SettlementAccountProvisioned'],
   async applyBatch(trx, events: RecordedEvent[]) {
     const accounts = new TableChanges('accounts', { onConflict: 'ignore' });
+    const pending = new TableChanges('pending_account_creations', { key: 'account_id', onConflict: 'ignore' });
     /** Each account's members as the batch leaves them: a group change replaces the whole roster. */
     const rosters = new Map<string, Member[]>();
     for (const recorded of events) {
       const event = recorded as unknown as AccountEvent | SettlementProvisioned;
       switch (event.type) {
+        case 'AccountCreationRequested':
+          pending.insert({
+            account_id: event.data.accountId,
+            organization_id: event.data.organizationId,
+            requested_at: event.data.requestedAt,
+            updated_at: event.data.requestedAt,
+          });
+          break;
+        case 'AccountCreationSigned':
+          pending.update(event.data.accountId, { updated_at: event.data.signedAt });
+          break;
+        case 'AccountCreationFailed':
+          if (event.data.abandoned) pending.update(event.data.accountId, { updated_at: event.data.failedAt });
+          else pending.delete(event.data.accountId);
+          break;
         case 'AccountCreated': {
           const data = event.data;
+          pending.delete(data.accountId);
           accounts.insert({
             id: data.accountId,
             organization_id: data.organizationId,
@@ -79,6 +99,7 @@ export const accountsProjection: Projection = {
       }
     }
     await accounts.write(trx);
+    await pending.write(trx);
     if (rosters.size === 0) return;
     await trx.raw('delete from account_members where account_id = any(?)', [[...rosters.keys()]]);
     const members = [...rosters].flatMap(([accountId, roster]) =>

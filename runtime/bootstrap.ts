@@ -11,6 +11,7 @@ import { OrganizationRoutedChain } from '../write-side/chain/routed-chain';
 import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
 import { createMailPort } from '../write-side/mail/mail';
+import { AccountCreationRecovery } from '../write-side/account/creation-recovery';
 import { ProposalExecution } from '../write-side/processes/proposal-execution';
 import { failedProjections } from '../read-side/projection-failures';
 import { chainOperatorKey } from './chain-operator';
@@ -77,6 +78,7 @@ export async function createRuntime(
   );
   const processServices = { eventStore, commands, db, logger, config, keyEncryptionKey: secrets.keyEncryptionKey, chain };
   const proposalExecution = new ProposalExecution(processServices);
+  const accountCreationRecovery = new AccountCreationRecovery({ ...processServices, chainOperator });
   const instantPayments = createInstantPayments({ ...processServices, projections });
   const services: Services = {
     config,
@@ -121,10 +123,12 @@ export async function createRuntime(
       start: () => {
         services.proposalExecution.start();
         services.settlement.start();
+        accountCreationRecovery.start();
       },
       stop: async () => {
         await services.proposalExecution.stop();
         await services.settlement.stop();
+        await accountCreationRecovery.stop();
       },
     },
     logger,
@@ -143,6 +147,7 @@ export async function createRuntime(
       await leader.stop();
       await services.proposalExecution.stop();
       await services.settlement.stop();
+      await accountCreationRecovery.stop();
       await projections.stop();
       await chain.close();
       if (config.EVENT_STORE !== 'postgres') await eventStore.close();

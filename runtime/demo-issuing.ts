@@ -1,6 +1,8 @@
 import { findAccountByType } from '../read-side/accounts';
 import { createAccount, resolveMembers } from '../write-side/account/commands';
+import { accountDecider } from '../write-side/account/decide';
 import { accountStream } from '../write-side/account/events';
+import { fold } from '../write-side/decider';
 import { requestBridging } from '../write-side/bridging/commands';
 import { idempotentId } from '../write-side/idempotency';
 import { setExchangeAddress } from '../write-side/organization/commands';
@@ -26,7 +28,8 @@ export const demoIssuingStep: SeedStep = {
     const denom = services.config.NATIVE_DENOM;
 
     const treasuryId = idempotentId('demo-account', bank.organizationId!, 'Treasury');
-    if ((await services.eventStore.readStream(accountStream(treasuryId))).length === 0) {
+    // Also finishes a creation a crashed run left half-way.
+    if (!fold(accountDecider, (await services.eventStore.readStream(accountStream(treasuryId))) as never).exists) {
       const members = await resolveMembers(services.db, bank.organizationId!, [{ userId: bank.administratorId!, weight: 1 }]);
       await createAccount(services, context, {
         accountId: treasuryId,

@@ -1,9 +1,11 @@
 import { nativeTokenId } from '../api/routes/config';
 import { createAccount, resolveMembers } from '../write-side/account/commands';
+import { accountDecider, type AccountState } from '../write-side/account/decide';
 import { accountStream } from '../write-side/account/events';
 import { msgChangeAdmin } from '../write-side/chain/messages';
 import { signAndBroadcast } from '../write-side/chain/signer';
 import type { CommandContext } from '../write-side/command-handler';
+import { fold } from '../write-side/decider';
 import { idempotentId } from '../write-side/idempotency';
 import { tokenDecider } from '../write-side/token/decide';
 import { TOKEN_REGISTRY_STREAM } from '../write-side/token/events';
@@ -16,21 +18,22 @@ export const ISSUING_CORE_STEP = 'issuing-core';
 export const BRIDGING_IDENTITY_WEIGHT = 2;
 export const BRIDGING_ADMIN_WEIGHT = 1;
 
+/** The account as recorded, created (or its interrupted creation finished) when it is not there yet. */
 async function ensureAccount(
   services: Services,
   context: CommandContext,
   input: Parameters<typeof createAccount>[2],
   allowSystem = false,
-): Promise<boolean> {
-  if ((await services.eventStore.readStream(accountStream(input.accountId))).length > 0) return false;
+): Promise<AccountState> {
+  const recorded = fold(accountDecider, (await services.eventStore.readStream(accountStream(input.accountId))) as never);
+  if (recorded.exists) return recorded;
   const members = await resolveMembers(
     services.db,
     input.organizationId,
     input.members.map((member) => ({ userId: member.userId, weight: member.weight })),
     { allowSystem },
   );
-  await createAccount(services, context, { ...input, members });
-  return true;
+  return createAccount(services, context, { ...input, members });
 }
 
 /**
@@ -59,7 +62,7 @@ export const issuingCoreSeedStep: SeedStep = {
     );
 
     const issuanceAccountId = idempotentId('seed-account', organizationId!, 'ISSUANCE');
-    await ensureAccount(services, context, {
+    const issuance = await ensureAccount(services, context, {
       accountId: issuanceAccountId,
       organizationId: organizationId!,
       label: 'Issuance',
@@ -68,8 +71,7 @@ export const issuingCoreSeedStep: SeedStep = {
       threshold: 1,
       createdBy: null,
     });
-    const issuance = await services.eventStore.readStream(accountStream(issuanceAccountId));
-    const issuanceAddress = (issuance[0]!.data as { address: string }).address;
+    const issuanceAddress = issuance.address!;
     // The operator administers the native denom from genesis; it hands that to the ISSUANCE policy.
     // Refused when a crashed run already did it: then the admin is already the policy.
     await signAndBroadcast(services.chain, [services.chainOperator], [

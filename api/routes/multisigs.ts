@@ -3,7 +3,9 @@ import { findVisibleAccount, listAccounts } from '../../read-side/accounts';
 import { tokenDisplay } from '../../read-side/tokens';
 import { changeAccount, createAccount, resolveMembers } from '../../write-side/account/commands';
 import { MULTISIG_TYPES } from '../../write-side/account/events';
+import { idempotentId } from '../../write-side/idempotency';
 import { commandContext } from '../command-context';
+import { IdempotencyHeaders, idempotent } from '../governance';
 import { Id, pageQuery, page, z } from '../openapi';
 import { ability, AUTHENTICATED, defineRoute } from '../route';
 
@@ -70,27 +72,34 @@ export const multisigRoutes = [
     summary: 'Create a custom account: its group policy on the chain (members with weights, threshold)',
     tags: ['Accounts'],
     access: ability('create', 'Multisig'),
+    headers: IdempotencyHeaders,
     body: z.strictObject({
       label: Label,
       members: z.array(z.strictObject({ userId: Id, weight: Weight })).min(1).max(50),
       threshold: Weight,
     }),
-    responses: { 201: { description: 'Created, with its chain address', schema: Account }, 422: { description: 'INVALID_MEMBER, INVALID_GROUP, INVALID_THRESHOLD' } },
-    handler: async (context) => {
-      const { services, principal, body } = context;
-      const members = await resolveMembers(services.db, principal.organizationId, body.members);
-      const accountId = randomUUID();
-      await createAccount(services, commandContext(context), {
-        accountId,
-        organizationId: principal.organizationId,
-        label: body.label,
-        type: 'CUSTOM',
-        members,
-        threshold: body.threshold,
-        createdBy: principal.userId,
-      });
-      return { status: 201, body: await findVisibleAccount(services.db, principal, accountId) };
+    responses: {
+      201: { description: 'Created, with its chain address', schema: Account },
+      422: { description: 'INVALID_MEMBER, INVALID_GROUP, INVALID_THRESHOLD' },
+      503: { description: 'DEPENDENCY_UNAVAILABLE: the chain did not answer; a retry with the same Idempotency-Key finishes this account, never a second one' },
     },
+    handler: async (context) =>
+      idempotent(context, async (key) => {
+        const { services, principal, body } = context;
+        const members = await resolveMembers(services.db, principal.organizationId, body.members);
+        // From the key, a retry names the same account and finishes its recorded creation.
+        const accountId = key ? idempotentId('account', principal.userId, key) : randomUUID();
+        await createAccount(services, commandContext(context), {
+          accountId,
+          organizationId: principal.organizationId,
+          label: body.label,
+          type: 'CUSTOM',
+          members,
+          threshold: body.threshold,
+          createdBy: principal.userId,
+        });
+        return { status: 201, body: await findVisibleAccount(services.db, principal, accountId) };
+      }),
   }),
   defineRoute({
     method: 'get',

@@ -9,7 +9,8 @@ import { authorize, authorizeIssuer, type Principal } from '../abilities';
 import { commandContext } from '../command-context';
 import { Id, page, pageQuery, z } from '../openapi';
 import { ability, defineRoute, type RouteContext } from '../route';
-import { assertRpcUrlAllowed, probeRpcEndpoint, RpcHostPolicy, rpcUrlNotAllowed } from '../rpc-endpoint';
+import { assertRpcUrlAllowed, RpcHostPolicy, rpcUrlNotAllowed } from '../../write-side/chain/rpc-host-policy';
+import { probeRpcEndpoint } from '../rpc-endpoint';
 import { Email, Invitation, Locale, Organization, OrganizationStatus } from './schemas';
 
 /** The RPC test answers within this, reachable or not. */

@@ -232,9 +232,9 @@ describe('Cosmos RPC endpoints', () => {
 
   it('hands out the default chain unless per-organization endpoints are on, and retries a failed endpoint', async () => {
     const defaultChain = { chainId: CHAIN_ID } as Chain;
-    const off = new ChainDirectory(defaultChain, { PER_ORG_RPC_ENABLED: false, CHAIN_PREFIX: PREFIX, CHAIN_ID });
+    const off = new ChainDirectory(defaultChain, { PER_ORG_RPC_ENABLED: false, CHAIN_PREFIX: PREFIX, CHAIN_ID, CHAIN_RPC_ALLOWED_HOSTS: ['127.0.0.1'] });
     expect(await off.chainFor('http://127.0.0.1:1')).toBe(defaultChain);
-    const on = new ChainDirectory(defaultChain, { PER_ORG_RPC_ENABLED: true, CHAIN_PREFIX: PREFIX, CHAIN_ID });
+    const on = new ChainDirectory(defaultChain, { PER_ORG_RPC_ENABLED: true, CHAIN_PREFIX: PREFIX, CHAIN_ID, CHAIN_RPC_ALLOWED_HOSTS: ['127.0.0.1'] });
     expect(await on.chainFor(null)).toBe(defaultChain);
     const first = on.chainFor('http://127.0.0.1:1');
     expect(on.chainFor('http://127.0.0.1:1')).toBe(first); // one client per URL

@@ -41,7 +41,7 @@ afterEach(async () => {
 });
 
 const routed = (enabled: boolean) => {
-  const directory = new ChainDirectory(fixture.chain, { PER_ORG_RPC_ENABLED: enabled, CHAIN_PREFIX: PREFIX, CHAIN_ID });
+  const directory = new ChainDirectory(fixture.chain, { PER_ORG_RPC_ENABLED: enabled, CHAIN_PREFIX: PREFIX, CHAIN_ID, CHAIN_RPC_ALLOWED_HOSTS: ['127.0.0.1'] });
   directories.push(directory);
   return new OrganizationRoutedChain(fixture.chain, directory, async (address) => (address === bank.address ? orgNode.url : null));
 };

@@ -1,6 +1,6 @@
 import { AppError } from '../../runtime/errors';
 import { accountDecider, type AccountCommand } from '../../write-side/account/decide';
-import type { AccountCreated } from '../../write-side/account/events';
+import type { AccountCreationRequested } from '../../write-side/account/events';
 import { addressBookDecider, type AddressBookCommand } from '../../write-side/address-book/decide';
 import { bridgingDecider, type BridgingCommand } from '../../write-side/bridging/decide';
 import type { Decider, DomainEvent } from '../../write-side/decider';
@@ -30,26 +30,32 @@ function codeOf(work: () => unknown): string {
 
 const NOW = '2026-01-01T00:00:00.000Z';
 const member = (n: number, weight = 1) => ({ userId: `u${n}`, address: `a${n}`, weight });
-const account = (overrides: Partial<AccountCreated['data']> = {}): AccountCommand => ({
-  type: 'CreateAccount',
-  account: {
+const requestCreation = (overrides: Partial<AccountCreationRequested['data']> = {}): AccountCommand => ({
+  type: 'RequestCreation',
+  request: {
     accountId: 'acc',
     organizationId: 'org',
     label: 'Ops',
     type: 'CUSTOM',
-    address: 'policy',
-    groupId: '1',
     members: [member(1), member(2)],
     threshold: 2,
     createdBy: 'u1',
-    createdAt: NOW,
-    txHash: 'H',
+    requestedAt: NOW,
     ...overrides,
   },
 });
+const sign = (txHash = 'H'): AccountCommand => ({ type: 'SignCreation', txHash, txBytes: `bytes of ${txHash}`, now: NOW });
+const recordCreated = (attempt = 1): AccountCommand => ({
+  type: 'RecordCreation',
+  attempt,
+  outcome: { created: true, address: 'policy', groupId: '1' },
+  now: NOW,
+});
+/** The steps of a creation that went through at the first attempt. */
+const account = (overrides: Partial<AccountCreationRequested['data']> = {}): AccountCommand[] => [requestCreation(overrides), sign(), recordCreated()];
 
 describe('account decider', () => {
-  it.each<[string, Partial<AccountCreated['data']>, string]>([
+  it.each<[string, Partial<AccountCreationRequested['data']>, string]>([
     ['a valid 2-of-2', {}, 'ok'],
     ['no members', { members: [] }, '422 INVALID_GROUP'],
     ['a duplicate member', { members: [member(1), member(1)] }, '422 INVALID_GROUP'],
@@ -59,12 +65,12 @@ describe('account decider', () => {
     ['threshold above the total weight', { threshold: 3 }, '422 INVALID_THRESHOLD'],
     ['an empty label', { label: '  ' }, '422 INVALID_LABEL'],
   ])('creation with %s', (_name, overrides, expected) => {
-    expect(codeOf(() => run(accountDecider, [account(overrides)]))).toBe(expected);
+    expect(codeOf(() => run(accountDecider, account(overrides)))).toBe(expected);
   });
 
   it('archives idempotently, never a system account, and bumps the group version once per executed change', () => {
     const { state } = run(accountDecider, [
-      account(),
+      ...account(),
       { type: 'Archive', now: NOW },
       { type: 'Archive', now: NOW },
       { type: 'Unarchive', now: NOW },
@@ -72,9 +78,71 @@ describe('account decider', () => {
       { type: 'ChangeGroup', members: null, threshold: 1, proposalId: 'p1', txHash: 'T', now: NOW },
     ]);
     expect(state).toMatchObject({ archived: false, threshold: 1, groupVersion: 2, members: [member(1), member(2)] });
-    expect(codeOf(() => run(accountDecider, [account({ type: 'ISSUANCE' }), { type: 'Archive', now: NOW }]))).toBe('422 SYSTEM_ACCOUNT');
-    expect(codeOf(() => run(accountDecider, [account(), account()]))).toBe('409 ACCOUNT_EXISTS');
+    expect(codeOf(() => run(accountDecider, [...account({ type: 'ISSUANCE' }), { type: 'Archive', now: NOW }]))).toBe('422 SYSTEM_ACCOUNT');
+    expect(codeOf(() => run(accountDecider, [...account(), ...account()]))).toBe('409 ACCOUNT_EXISTS');
     expect(codeOf(() => run(accountDecider, [{ type: 'Archive', now: NOW }]))).toBe('404 NOT_FOUND');
+  });
+
+  describe('creation in steps (request, signed attempt, outcome)', () => {
+    it('records the request before any attempt, and the account exists only once the chain created its group', () => {
+      const requested = run(accountDecider, [requestCreation({ label: '  Ops  ' }), sign()]);
+      expect(requested.events.map((event) => event.type)).toEqual(['AccountCreationRequested', 'AccountCreationSigned']);
+      expect(requested.state).toMatchObject({ exists: false, creation: { pending: { attempt: 1, txHash: 'H' } } });
+      expect(codeOf(() => run(accountDecider, [requestCreation(), { type: 'ChangeLabel', label: 'X', now: NOW }]))).toBe('404 NOT_FOUND');
+
+      const { state, events } = run(accountDecider, account({ label: '  Ops  ' }));
+      expect(events.at(-1)).toEqual({
+        type: 'AccountCreated',
+        data: {
+          accountId: 'acc',
+          organizationId: 'org',
+          label: 'Ops',
+          type: 'CUSTOM',
+          address: 'policy',
+          groupId: '1',
+          members: [member(1), member(2)],
+          threshold: 2,
+          createdBy: 'u1',
+          createdAt: NOW,
+          txHash: 'H',
+        },
+      });
+      expect(state).toMatchObject({ exists: true, address: 'policy', groupVersion: 1, creation: { pending: null } });
+    });
+
+    it('resumes a request made again with the same inputs (whenever asked), and refuses other inputs under the same id (409 ACCOUNT_EXISTS)', () => {
+      const again = run(accountDecider, [requestCreation(), sign(), requestCreation({ requestedAt: '2026-01-02T00:00:00.000Z' })]);
+      expect(again.events.map((event) => event.type)).toEqual(['AccountCreationRequested', 'AccountCreationSigned']);
+      expect(again.state.creation.pending).toMatchObject({ attempt: 1, txHash: 'H' });
+      expect(codeOf(() => run(accountDecider, [requestCreation(), requestCreation({ threshold: 1 })]))).toBe('409 ACCOUNT_EXISTS');
+      expect(codeOf(() => run(accountDecider, [...account(), requestCreation({ label: 'Other' })]))).toBe('409 ACCOUNT_EXISTS');
+    });
+
+    it('never signs a second attempt while one may be on its way; one that created nothing lets the next be signed', () => {
+      expect(codeOf(() => run(accountDecider, [requestCreation(), sign('H1'), sign('H2')]))).toBe('409 ACCOUNT_CREATION_IN_PROGRESS');
+      expect(codeOf(() => run(accountDecider, [sign()]))).toBe('404 NOT_FOUND');
+      const { state, events } = run(accountDecider, [
+        requestCreation(),
+        sign('H1'),
+        { type: 'RecordCreation', attempt: 1, outcome: { created: false, reason: 'stale sequence', abandoned: true }, now: NOW },
+        sign('H2'),
+        recordCreated(2),
+      ]);
+      expect(events.map((event) => event.type)).toEqual([
+        'AccountCreationRequested',
+        'AccountCreationSigned',
+        'AccountCreationFailed',
+        'AccountCreationSigned',
+        'AccountCreated',
+      ]);
+      expect(events.at(-1)!.data).toMatchObject({ txHash: 'H2', address: 'policy' });
+      expect(state).toMatchObject({ exists: true, creation: { attempts: 2, pending: null, lastFailure: 'stale sequence' } });
+    });
+
+    it('records an outcome once: the same attempt again, or an older one, records nothing', () => {
+      const { events } = run(accountDecider, [...account(), recordCreated(1), recordCreated(0)]);
+      expect(events.filter((event) => event.type === 'AccountCreated')).toHaveLength(1);
+    });
   });
 });
 

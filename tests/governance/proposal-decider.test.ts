@@ -6,9 +6,12 @@ import {
   outcomeOf,
   proposalDecider,
   tallyOf,
+  type KindFacts,
   type ProposalCommand,
   type ProposalState,
+  type SubmissionFacts,
 } from '../../write-side/proposal/decide';
+import { burnMessage, groupChangeMessages, mintMessage, sendMessage } from '../../write-side/proposal/messages';
 import type { ElectorateMember, ProposalEvent, ProposalKind, ProposalSubmitted, VoteOption } from '../../write-side/proposal/events';
 
 const SIG = { publicKey: 'pk', signature: 'sig' };
@@ -31,7 +34,7 @@ function proposal(weights: number[], threshold: number, overrides: Partial<Propo
     title: 'Pay',
     proposerId: 'u0',
     proposerAddress: 'addr0',
-    messages: [],
+    messages: [sendMessage('policy', 'elsewhere', 1n, 'uusd')],
     groupChange: null,
     bridgingRequestId: null,
     electorate: electorate(weights),
@@ -56,11 +59,21 @@ function run(commands: ProposalCommand[], start: ProposalState = proposalDecider
   return { state, events };
 }
 
-const submit = (weights: number[], threshold: number, overrides: Partial<ProposalSubmitted['data']> = {}): ProposalCommand => ({
+/** A transfer the rules allow: registered token, allowed recipient, enough balance. */
+const ALLOWED_TRANSFER: KindFacts = { kind: 'TRANSFER', tokenRegistered: true, balance: 10n, recipientAllowed: true };
+const CUSTOM_ACCOUNT: SubmissionFacts['account'] = { type: 'CUSTOM', archived: false };
+
+const submit = (
+  weights: number[],
+  threshold: number,
+  overrides: Partial<ProposalSubmitted['data']> = {},
+  facts: SubmissionFacts = { account: CUSTOM_ACCOUNT, kind: ALLOWED_TRANSFER },
+): ProposalCommand => ({
   type: 'SubmitProposal',
   proposal: proposal(weights, threshold, overrides),
   proposerVote: SIG,
   inactiveParties: [],
+  facts,
 });
 const vote = (user: number, option: VoteOption, minute = 1, groupVersion = 1): ProposalCommand => ({
   type: 'CastVote',
@@ -79,7 +92,7 @@ function codeOf(work: () => unknown): string {
     if (error instanceof AppError) return `${error.status} ${error.code}`;
     throw error;
   }
-  return 'no error';
+  return 'ok';
 }
 
 describe('x/group threshold policy: weights, thresholds, vote sequences → status', () => {
@@ -147,12 +160,55 @@ describe('vote rules', () => {
 
   it('lets a non-member request a REDEMPTION without a vote: the members decide', () => {
     const { state, events } = run([
-      { type: 'SubmitProposal', proposal: proposal([1, 1], 2, { proposerId: 'central', kind: 'REDEMPTION' as ProposalKind }), proposerVote: null, inactiveParties: [] },
+      {
+        type: 'SubmitProposal',
+        proposal: proposal([1, 1], 2, { proposerId: 'central', kind: 'REDEMPTION' as ProposalKind }),
+        proposerVote: null,
+        inactiveParties: [],
+        facts: { account: CUSTOM_ACCOUNT, kind: null },
+      },
       vote(0, 'YES'),
       vote(1, 'YES', 2),
     ]);
     expect(events.map((event) => event.type)).toEqual(['ProposalSubmitted', 'VoteCast', 'VoteCast', 'ProposalAccepted']);
     expect(state.status).toBe('ACCEPTED');
+  });
+});
+
+describe('rules of each kind, judged on the messages the proposal will execute and the facts looked up for it', () => {
+  const NATIVE = 'ulps';
+  const central = { proposerOrganizationType: 'CENTRAL' as const, nativeDenom: NATIVE, tokenRegistered: true };
+  const mint = (denom = NATIVE) => ({ kind: 'MINT' as ProposalKind, messages: [mintMessage('policy', 5n, denom, 'policy')] });
+  const burn = (amount = 5n) => ({ kind: 'BURN' as ProposalKind, messages: [burnMessage('policy', amount, NATIVE)] });
+  const transfer = (to = 'elsewhere', amount = 5n, denom = 'uusd') => ({ kind: 'TRANSFER' as ProposalKind, messages: [sendMessage('policy', to, amount, denom)] });
+  const issuance: SubmissionFacts['account'] = { type: 'ISSUANCE', archived: false };
+  const groupChange = (members: ElectorateMember[] | null, threshold: number | null) => ({
+    kind: 'GROUP_CHANGE' as ProposalKind,
+    groupChange: { members, threshold },
+    messages: groupChangeMessages({ policyAddress: 'policy', groupId: '1', current: electorate([1, 1]), next: members, currentThreshold: 1, nextThreshold: threshold }),
+  });
+
+  it.each<[string, Partial<ProposalSubmitted['data']>, SubmissionFacts, string]>([
+    ['a mint of the native token from the ISSUANCE account', mint(), { account: issuance, kind: { kind: 'MINT', ...central } }, 'ok'],
+    ['a mint by a commercial bank', mint(), { account: issuance, kind: { kind: 'MINT', ...central, proposerOrganizationType: 'COMMERCIAL' } }, '403 CENTRAL_BANK_ONLY'],
+    ['a mint of the native token from another account', mint(), { account: CUSTOM_ACCOUNT, kind: { kind: 'MINT', ...central } }, '422 ISSUANCE_ACCOUNT_REQUIRED'],
+    ['a mint of another registered token from another account', mint('uusd'), { account: CUSTOM_ACCOUNT, kind: { kind: 'MINT', ...central } }, 'ok'],
+    ['a mint of a token outside the registry', mint('unknown'), { account: CUSTOM_ACCOUNT, kind: { kind: 'MINT', ...central, tokenRegistered: false } }, '422 UNKNOWN_TOKEN'],
+    ['a burn within the balance', burn(5n), { account: issuance, kind: { kind: 'BURN', ...central, balance: 5n } }, 'ok'],
+    ['a burn above the balance', burn(6n), { account: issuance, kind: { kind: 'BURN', ...central, balance: 5n } }, '422 INSUFFICIENT_FUNDS'],
+    ['a transfer to the account itself', transfer('policy'), { account: CUSTOM_ACCOUNT, kind: ALLOWED_TRANSFER }, '422 SELF_TRANSFER'],
+    ['a transfer of a token outside the registry (no balance of it either)', transfer('elsewhere', 5n, 'unknown'), { account: CUSTOM_ACCOUNT, kind: { ...ALLOWED_TRANSFER, tokenRegistered: false, balance: 0n } }, '422 UNKNOWN_TOKEN'],
+    ['a transfer to a recipient neither whitelisted nor its own', transfer(), { account: CUSTOM_ACCOUNT, kind: { ...ALLOWED_TRANSFER, recipientAllowed: false } }, '422 WHITELIST_VIOLATION'],
+    ['a transfer above the balance', transfer('elsewhere', 11n), { account: CUSTOM_ACCOUNT, kind: ALLOWED_TRANSFER }, '422 INSUFFICIENT_FUNDS'],
+    ['a transfer of the whole balance', transfer('elsewhere', 10n), { account: CUSTOM_ACCOUNT, kind: ALLOWED_TRANSFER }, 'ok'],
+    ['any proposal to an archived account', transfer(), { account: { type: 'CUSTOM', archived: true }, kind: ALLOWED_TRANSFER }, '409 ACCOUNT_ARCHIVED'],
+    ['any proposal to a settlement account', transfer(), { account: { type: 'SETTLEMENT', archived: false }, kind: ALLOWED_TRANSFER }, '422 NOT_A_MULTISIG'],
+    ['a group change of the threshold', groupChange(null, 2), { account: CUSTOM_ACCOUNT, kind: null }, 'ok'],
+    ['a group change that sets nothing', groupChange(null, null), { account: CUSTOM_ACCOUNT, kind: null }, '422 NO_CHANGE'],
+    ['a group change to the group it already has', groupChange(electorate([1, 1]), 1), { account: CUSTOM_ACCOUNT, kind: null }, '422 NO_CHANGE'],
+    ['a group change to a threshold above the total weight', groupChange(null, 3), { account: CUSTOM_ACCOUNT, kind: null }, '422 INVALID_THRESHOLD'],
+  ])('%s', (_name, overrides, facts, expected) => {
+    expect(codeOf(() => run([submit([1, 1], 1, overrides, facts)]))).toBe(expected);
   });
 });
 

@@ -201,6 +201,20 @@ describe('proposals and votes over HTTP', () => {
     expect(await f.runtime.services.chain.getSupply('ulps')).toBe(supply);
   });
 
+  it('enforces transfer rules: a registered token (422 UNKNOWN_TOKEN, not INSUFFICIENT_FUNDS), another account, within the balance', async () => {
+    const before = (await f.as(a).get(`/multisigs/${trio.id}/proposals`)).body.total;
+    const pay = (body: object) => f.as(a).post(`/multisigs/${trio.id}/proposals/transfer`, { title: 'Pay', amount: '10', denom: 'ulps', recipient: address(), ...body });
+    const unknown = await pay({ denom: 'uxyz' });
+    expect([unknown.status, unknown.body.code]).toEqual([422, 'UNKNOWN_TOKEN']);
+    expect(unknown.headers['content-type']).toMatch(/application\/problem\+json/);
+    const toItself = await pay({ recipient: trio.address });
+    expect([toItself.status, toItself.body.code]).toEqual([422, 'SELF_TRANSFER']);
+    const balance = await f.runtime.services.chain.getBalance(trio.address, 'ulps');
+    const overdrawn = await pay({ amount: String(balance + 1n) });
+    expect([overdrawn.status, overdrawn.body.code]).toEqual([422, 'INSUFFICIENT_FUNDS']);
+    expect((await f.as(a).get(`/multisigs/${trio.id}/proposals`)).body.total).toBe(before);
+  });
+
   it('applies the Idempotency-Key rule to proposals and votes', async () => {
     const duo = (
       await f.as(f.admin).post('/multisigs', { label: 'Idem', members: [{ userId: a.id, weight: 1 }, { userId: b.id, weight: 1 }], threshold: 2 })

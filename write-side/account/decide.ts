@@ -1,6 +1,7 @@
 import { AppError, conflict, notFound } from '../../runtime/errors';
 import type { Decider } from '../decider';
-import type { AccountCreated, AccountEvent, AccountMember, MultisigType } from './events';
+import { canonicalJson } from '../proposal/sign-document';
+import type { AccountCreationRequested, AccountEvent, AccountMember, MultisigType } from './events';
 
 export interface AccountState {
   exists: boolean;
@@ -17,10 +18,28 @@ export interface AccountState {
   groupVersion: number;
   /** Group-change proposals already applied, so that a replayed execution applies nothing twice. */
   appliedProposals: string[];
+  /** The creation, from its request until AccountCreated. */
+  creation: AccountCreation;
 }
 
+export interface AccountCreation {
+  request: AccountCreationRequested['data'] | null;
+  attempts: number;
+  /** The signed attempt that may be on its way to the chain (resolved by its hash or by re-sending its bytes). */
+  pending: { attempt: number; txHash: string; txBytes: string } | null;
+  /** Why the last attempt created nothing. */
+  lastFailure: string | null;
+}
+
+/** What the chain did with a signed creation attempt. */
+export type CreationOutcome =
+  | { created: true; address: string; groupId: string }
+  | { created: false; reason: string; /** It lost its sequence to another transaction: signing again may succeed. */ abandoned: boolean };
+
 export type AccountCommand =
-  | { type: 'CreateAccount'; account: AccountCreated['data'] }
+  | { type: 'RequestCreation'; request: AccountCreationRequested['data'] }
+  | { type: 'SignCreation'; txHash: string; txBytes: string; now: string }
+  | { type: 'RecordCreation'; attempt: number; outcome: CreationOutcome; now: string }
   | { type: 'ChangeLabel'; label: string; now: string }
   | { type: 'Archive'; now: string }
   | { type: 'Unarchive'; now: string }
@@ -39,6 +58,7 @@ export const initialAccountState = (): AccountState => ({
   archived: false,
   groupVersion: 0,
   appliedProposals: [],
+  creation: { request: null, attempts: 0, pending: null, lastFailure: null },
 });
 
 const rule = (code: string, detail: string) => new AppError(422, code, 'Business rule violated', detail);
@@ -93,11 +113,11 @@ export function eligibleMembers(
 export const SYSTEM_ACCOUNT_TYPES: readonly MultisigType[] = ['ISSUANCE', 'BRIDGING', 'SETTLEMENT'];
 
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
-  if (command.type === 'CreateAccount') {
-    if (state.exists) throw conflict('ACCOUNT_EXISTS', 'The account already exists');
-    if (!command.account.label.trim()) throw rule('INVALID_LABEL', 'The label must not be empty');
-    validateGroup(command.account.members, command.account.threshold);
-    return [{ type: 'AccountCreated', data: command.account }];
+  switch (command.type) {
+    case 'RequestCreation':
+    case 'SignCreation':
+    case 'RecordCreation':
+      return decideCreation(command, state);
   }
   if (!state.exists || !state.accountId) throw notFound('Account');
   const accountId = state.accountId;
@@ -139,8 +159,84 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
   }
 }
 
+/** What makes two creation requests the same one: everything but when it was asked. */
+const sameRequest = (a: AccountCreationRequested['data'], b: AccountCreationRequested['data']) =>
+  canonicalJson({ ...a, requestedAt: null }) === canonicalJson({ ...b, requestedAt: null });
+
+/**
+ * An account is created in steps, so that no failure between them leaves a group on the chain that
+ * nobody records, nor lets a retry create a second one: the request (its group's inputs) is recorded
+ * first, then each signed attempt before it is broadcast, then what the chain did with it. A request
+ * made again with the same inputs resumes the recorded one.
+ */
+function decideCreation(
+  command: Extract<AccountCommand, { type: 'RequestCreation' | 'SignCreation' | 'RecordCreation' }>,
+  state: AccountState,
+): AccountEvent[] {
+  const { request, pending } = state.creation;
+  switch (command.type) {
+    case 'RequestCreation': {
+      if (request || state.exists) {
+        if (!request || !sameRequest(request, command.request)) throw conflict('ACCOUNT_EXISTS', 'The account already exists');
+        return [];
+      }
+      if (!command.request.label.trim()) throw rule('INVALID_LABEL', 'The label must not be empty');
+      validateGroup(command.request.members, command.request.threshold);
+      return [{ type: 'AccountCreationRequested', data: { ...command.request, label: command.request.label.trim() } }];
+    }
+    case 'SignCreation':
+      if (!request) throw notFound('Account');
+      if (state.exists) throw conflict('ACCOUNT_EXISTS', 'The account already exists');
+      if (pending) throw conflict('ACCOUNT_CREATION_IN_PROGRESS', 'An attempt at creating the account is under way');
+      return [
+        {
+          type: 'AccountCreationSigned',
+          data: { accountId: request.accountId, attempt: state.creation.attempts + 1, txHash: command.txHash, txBytes: command.txBytes, signedAt: command.now },
+        },
+      ];
+    case 'RecordCreation': {
+      if (!request || !pending || pending.attempt !== command.attempt) return []; // recorded already
+      const { outcome } = command;
+      if (!outcome.created)
+        return [
+          {
+            type: 'AccountCreationFailed',
+            data: {
+              accountId: request.accountId,
+              attempt: pending.attempt,
+              txHash: pending.txHash,
+              reason: outcome.reason,
+              abandoned: outcome.abandoned,
+              failedAt: command.now,
+            },
+          },
+        ];
+      const { requestedAt: _requestedAt, ...inputs } = request;
+      return [
+        {
+          type: 'AccountCreated',
+          data: { ...inputs, address: outcome.address, groupId: outcome.groupId, createdAt: command.now, txHash: pending.txHash },
+        },
+      ];
+    }
+  }
+}
+
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   switch (event.type) {
+    case 'AccountCreationRequested':
+      return { ...state, creation: { ...state.creation, request: event.data } };
+    case 'AccountCreationSigned':
+      return {
+        ...state,
+        creation: {
+          ...state.creation,
+          attempts: event.data.attempt,
+          pending: { attempt: event.data.attempt, txHash: event.data.txHash, txBytes: event.data.txBytes },
+        },
+      };
+    case 'AccountCreationFailed':
+      return { ...state, creation: { ...state.creation, pending: null, lastFailure: event.data.reason } };
     case 'AccountCreated':
       return {
         ...state,
@@ -154,6 +250,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         members: event.data.members,
         threshold: event.data.threshold,
         groupVersion: 1,
+        creation: { ...state.creation, pending: null },
       };
     case 'AccountLabelChanged':
       return { ...state, label: event.data.label };

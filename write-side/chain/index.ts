@@ -6,6 +6,7 @@ import { CosmosChain } from './cosmos-chain';
 import { CHAIN_STREAM, EmbeddedChain } from './embedded-chain';
 import { isValidAddress, type CustodyKey } from './keys';
 import type { ChainHistory } from './history';
+import { assertRpcUrlAllowed, RpcHostPolicy } from './rpc-host-policy';
 import { acquireEmbeddedChainLock } from './single-writer';
 
 export type ChainConfig = Pick<
@@ -89,21 +90,28 @@ export async function testRpcEndpoint(url: string, timeoutMs = 5000): Promise<Rp
 
 /**
  * Per-organization RPC endpoints (PER_ORG_RPC_ENABLED): one Cosmos client per URL, shared by every
- * caller; without an endpoint, or with the feature off, the default chain.
+ * caller; without an endpoint, or with the feature off, the default chain. A URL was judged when it
+ * was stored, but its name may resolve elsewhere since: every connection judges it again by the same
+ * rule (422 RPC_URL_NOT_ALLOWED when it now reaches an internal address not in CHAIN_RPC_ALLOWED_HOSTS).
  */
 export class ChainDirectory {
   private readonly clients = new Map<string, Promise<Chain>>();
+  private readonly hosts: RpcHostPolicy;
 
   constructor(
     private readonly defaultChain: Chain,
-    private readonly config: Pick<ChainConfig, 'PER_ORG_RPC_ENABLED' | 'CHAIN_PREFIX' | 'CHAIN_ID'>,
-  ) {}
+    private readonly config: Pick<Config, 'PER_ORG_RPC_ENABLED' | 'CHAIN_PREFIX' | 'CHAIN_ID' | 'CHAIN_RPC_ALLOWED_HOSTS'>,
+  ) {
+    this.hosts = new RpcHostPolicy(config.CHAIN_RPC_ALLOWED_HOSTS);
+  }
 
   chainFor(rpcUrl?: string | null): Promise<Chain> {
     if (!rpcUrl || !this.config.PER_ORG_RPC_ENABLED) return Promise.resolve(this.defaultChain);
     let client = this.clients.get(rpcUrl);
     if (!client) {
-      client = CosmosChain.connect(rpcUrl, { prefix: this.config.CHAIN_PREFIX, chainId: this.config.CHAIN_ID });
+      client = assertRpcUrlAllowed(rpcUrl, this.hosts).then(() =>
+        CosmosChain.connect(rpcUrl, { prefix: this.config.CHAIN_PREFIX, chainId: this.config.CHAIN_ID }),
+      );
       this.clients.set(rpcUrl, client);
       // A failed connection is not cached: the next call tries again.
       client.catch(() => this.clients.delete(rpcUrl));

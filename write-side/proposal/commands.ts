@@ -1,4 +1,4 @@
-import { AppError, conflict, notFound } from '../../runtime/errors';
+import { conflict, notFound } from '../../runtime/errors';
 import type { Services } from '../../runtime/services';
 import { accountDecider, type AccountState } from '../account/decide';
 import { accountStream } from '../account/events';
@@ -7,7 +7,7 @@ import type { Chain } from '../chain/chain';
 import type { CommandContext } from '../command-handler';
 import { fold } from '../decider';
 import type { ProposalExecution } from '../processes/proposal-execution';
-import { proposalDecider, type ProposalState } from './decide';
+import { proposalDecider, type KindFacts, type ProposalState } from './decide';
 import {
   proposalStream,
   type GroupChange,
@@ -45,6 +45,8 @@ export interface SubmitInput {
   messages: ProposalMessage[];
   groupChange?: GroupChange | null;
   bridgingRequestId?: string | null;
+  /** What the rules of a MINT, BURN or TRANSFER judge (see the proposal decider). */
+  kindFacts?: KindFacts;
 }
 
 /**
@@ -54,9 +56,6 @@ export interface SubmitInput {
  */
 export async function submitProposal(services: GovernanceServices, context: CommandContext, input: SubmitInput): Promise<ProposalState> {
   const account = input.account;
-  if (account.archived) throw conflict('ACCOUNT_ARCHIVED', 'The account is archived and takes no new proposals');
-  if (account.type === 'SETTLEMENT' || account.members.length === 0)
-    throw new AppError(422, 'NOT_A_MULTISIG', 'Business rule violated', 'This account has no group to propose to');
   const existing = await loadProposal(services, input.proposalId);
   if (existing.status !== null) {
     if (existing.proposal?.proposerId !== input.proposerId || existing.proposal?.multisigId !== account.accountId)
@@ -95,7 +94,13 @@ export async function submitProposal(services: GovernanceServices, context: Comm
   const handled = await services.commands.handle(
     proposalDecider,
     proposalStream(input.proposalId),
-    { type: 'SubmitProposal', proposal, proposerVote, inactiveParties },
+    {
+      type: 'SubmitProposal',
+      proposal,
+      proposerVote,
+      inactiveParties,
+      facts: { account: { type: account.type, archived: account.archived }, kind: input.kindFacts ?? null },
+    },
     context,
   );
   if (handled.state.status === 'ACCEPTED') return services.proposalExecution.execute(input.proposalId, { actorId: context.actorId });

@@ -1,7 +1,6 @@
-import { AppError, forbidden } from '../../runtime/errors';
 import { ownAddresses } from '../../read-side/accounts';
 import { findTokenByDenom } from '../../read-side/tokens';
-import { validateGroup, type AccountState } from '../account/decide';
+import type { AccountState } from '../account/decide';
 import { resolveMembers } from '../account/commands';
 import type { CommandContext } from '../command-handler';
 import { fold } from '../decider';
@@ -10,8 +9,6 @@ import { whitelistStream } from '../whitelist/events';
 import { submitProposal, type GovernanceServices } from './commands';
 import type { ProposalState } from './decide';
 import { burnMessage, groupChangeMessages, mintMessage, sendMessage } from './messages';
-
-const rule = (code: string, detail: string) => new AppError(422, code, 'Business rule violated', detail);
 
 export interface Proposer {
   userId: string;
@@ -25,15 +22,10 @@ export type ProposalRequest =
   | { kind: 'TRANSFER'; title: string; amount: bigint; denom: string; recipient: string }
   | { kind: 'GROUP_CHANGE'; title: string; members?: Array<{ userId: string; weight: number }>; threshold?: number };
 
-async function requireFunds(services: GovernanceServices, account: AccountState, amount: bigint, denom: string): Promise<void> {
-  const balance = await services.chain.getBalance(account.address!, denom);
-  if (balance < amount) throw rule('INSUFFICIENT_FUNDS', `The account holds ${balance} ${denom}, less than ${amount}`);
-}
-
 /**
- * The rules of each proposal kind, checked before anything is signed: mint and burn are the central
- * bank's (the native token only from its ISSUANCE account); a transfer respects the account's
- * whitelist; a group change names active users of the organization and a reachable threshold.
+ * Creates a proposal of a kind: builds the messages it will execute and looks up what the rules of
+ * its kind need (token registry, balance, whitelist, own accounts); the proposal decider judges them.
+ * Members of a group change are resolved by the account decider's eligibility rule.
  */
 export async function createProposal(
   services: GovernanceServices,
@@ -42,39 +34,43 @@ export async function createProposal(
 ): Promise<ProposalState> {
   const { account, proposer, request } = input;
   const policy = account.address!;
-  const native = services.config.NATIVE_DENOM;
   const base = { proposalId: input.proposalId, account, kind: request.kind, title: request.title, proposerId: proposer.userId };
-  if (account.archived) throw new AppError(409, 'ACCOUNT_ARCHIVED', 'Conflict', 'The account is archived and takes no new proposals');
   switch (request.kind) {
     case 'MINT':
     case 'BURN': {
-      if (proposer.organizationType !== 'CENTRAL') throw forbidden('Only the central bank mints and burns', 'CENTRAL_BANK_ONLY');
-      if (request.denom === native && account.type !== 'ISSUANCE')
-        throw rule('ISSUANCE_ACCOUNT_REQUIRED', 'Only the ISSUANCE account mints and burns the native token');
-      if (!(await findTokenByDenom(services.db, request.denom))) throw rule('UNKNOWN_TOKEN', `The token ${request.denom} is not registered`);
-      if (request.kind === 'BURN') await requireFunds(services, account, request.amount, request.denom);
-      const messages =
-        request.kind === 'MINT'
-          ? [mintMessage(policy, request.amount, request.denom, request.recipient ?? policy)]
-          : [burnMessage(policy, request.amount, request.denom)];
-      return submitProposal(services, context, { ...base, messages });
+      const known = { proposerOrganizationType: proposer.organizationType, nativeDenom: services.config.NATIVE_DENOM, tokenRegistered: await isRegistered(services, request.denom) };
+      return request.kind === 'MINT'
+        ? submitProposal(services, context, {
+            ...base,
+            messages: [mintMessage(policy, request.amount, request.denom, request.recipient ?? policy)],
+            kindFacts: { kind: 'MINT', ...known },
+          })
+        : submitProposal(services, context, {
+            ...base,
+            messages: [burnMessage(policy, request.amount, request.denom)],
+            kindFacts: { kind: 'BURN', ...known, balance: await services.chain.getBalance(policy, request.denom) },
+          });
     }
     case 'TRANSFER': {
-      if (request.recipient === policy) throw rule('SELF_TRANSFER', 'An account cannot transfer to itself');
       const whitelist = fold(whitelistDecider, (await services.eventStore.readStream(whitelistStream(account.accountId!))) as never);
-      if (!isWhitelisted(whitelist, request.recipient) && !(await ownAddresses(services.db, account.organizationId!)).has(request.recipient))
-        throw rule('WHITELIST_VIOLATION', "The recipient is not on this account's whitelist");
-      await requireFunds(services, account, request.amount, request.denom);
-      return submitProposal(services, context, { ...base, messages: [sendMessage(policy, request.recipient, request.amount, request.denom)] });
+      const recipientAllowed =
+        isWhitelisted(whitelist, request.recipient) || (await ownAddresses(services.db, account.organizationId!)).has(request.recipient);
+      return submitProposal(services, context, {
+        ...base,
+        messages: [sendMessage(policy, request.recipient, request.amount, request.denom)],
+        kindFacts: {
+          kind: 'TRANSFER',
+          tokenRegistered: await isRegistered(services, request.denom),
+          balance: await services.chain.getBalance(policy, request.denom),
+          recipientAllowed,
+        },
+      });
     }
     case 'GROUP_CHANGE': {
-      if (request.members === undefined && request.threshold === undefined)
-        throw rule('NO_CHANGE', 'A group change sets members, a threshold, or both');
       const members = request.members
         ? await resolveMembers(services.db, account.organizationId!, request.members, { keep: account.members })
         : null;
       const threshold = request.threshold ?? null;
-      validateGroup(members ?? account.members, threshold ?? account.threshold);
       const messages = groupChangeMessages({
         policyAddress: policy,
         groupId: account.groupId!,
@@ -83,8 +79,9 @@ export async function createProposal(
         currentThreshold: account.threshold,
         nextThreshold: threshold,
       });
-      if (messages.length === 0) throw rule('NO_CHANGE', 'The group already has these members and this threshold');
       return submitProposal(services, context, { ...base, messages, groupChange: { members, threshold } });
     }
   }
 }
+
+const isRegistered = async (services: GovernanceServices, denom: string) => (await findTokenByDenom(services.db, denom)) !== null;

@@ -1,10 +1,14 @@
 import { AppError, conflict, forbidden, notFound } from '../../runtime/errors';
+import { validateGroup } from '../account/decide';
+import type { MultisigType } from '../account/events';
+import { LegacyTypeUrl, TypeUrl } from '../chain/messages';
 import type { Decider } from '../decider';
 import type {
   ElectorateMember,
   ExecutorResult,
   MemberSignature,
   ProposalEvent,
+  ProposalMessage,
   ProposalStatus,
   ProposalSubmitted,
   RejectionReason,
@@ -44,6 +48,31 @@ export interface ProposalState {
   };
 }
 
+/**
+ * What the command module looked up for the rules of a proposal's kind; the decider judges them
+ * against the messages the proposal will execute.
+ */
+export type KindFacts =
+  | { kind: 'MINT'; proposerOrganizationType: OrganizationType; nativeDenom: string; tokenRegistered: boolean }
+  | { kind: 'BURN'; proposerOrganizationType: OrganizationType; nativeDenom: string; tokenRegistered: boolean; balance: bigint }
+  | {
+      kind: 'TRANSFER';
+      tokenRegistered: boolean;
+      /** The account's balance of the denom it sends. */
+      balance: bigint;
+      /** The recipient is on the account's whitelist, or is an account of its own organization. */
+      recipientAllowed: boolean;
+    };
+
+type OrganizationType = 'CENTRAL' | 'COMMERCIAL';
+
+export interface SubmissionFacts {
+  /** The account proposed to, as its stream has it. */
+  account: { type: MultisigType | null; archived: boolean };
+  /** MINT, BURN and TRANSFER need theirs; null for kinds judged without any (a group change, or bridging's, which the bridging decider judged). */
+  kind: KindFacts | null;
+}
+
 export type ProposalCommand =
   | {
       type: 'SubmitProposal';
@@ -52,6 +81,7 @@ export type ProposalCommand =
       proposerVote: MemberSignature | null;
       /** Organizations not ACTIVE whose accounts the proposal would move value from or to. */
       inactiveParties: readonly string[];
+      facts: SubmissionFacts;
     }
   | {
       type: 'CastVote';
@@ -147,10 +177,76 @@ function verdictEvents(proposal: ProposalSubmitted['data'], votes: VoteCast['dat
   return [];
 }
 
+const rule = (code: string, detail: string) => new AppError(422, code, 'Business rule violated', detail);
+
+/** The coin a proposal's first mint, burn or send moves, as the chain will execute it. */
+function coinMoved(messages: readonly ProposalMessage[]): { denom: string; amount: bigint; recipient: string | null } | null {
+  for (const message of messages)
+    switch (message['@type']) {
+      case TypeUrl.send:
+        return message.amount.length === 1
+          ? { denom: message.amount[0]!.denom, amount: BigInt(message.amount[0]!.amount), recipient: message.toAddress }
+          : null;
+      case TypeUrl.mint:
+      case LegacyTypeUrl.mint:
+        return { denom: message.amount.denom, amount: BigInt(message.amount.amount), recipient: message.mintToAddress };
+      case TypeUrl.burn:
+      case LegacyTypeUrl.burn:
+        return { denom: message.amount.denom, amount: BigInt(message.amount.amount), recipient: null };
+    }
+  return null;
+}
+
+function requireFunds(balance: bigint, amount: bigint, denom: string): void {
+  if (balance < amount) throw rule('INSUFFICIENT_FUNDS', `The account holds ${balance} ${denom}, less than ${amount}`);
+}
+
+/**
+ * The rules of each proposal kind: mint and burn are the central bank's (the native token only from
+ * its ISSUANCE account; a burn within the account's balance); a transfer goes to another account on
+ * the whitelist or of the same organization, within the balance; every moved denom is registered; a
+ * group change sets members or a threshold, to a valid group that differs from the current one.
+ */
+function judgeKind(proposal: ProposalSubmitted['data'], facts: SubmissionFacts): void {
+  const kindFacts = facts.kind;
+  if (proposal.kind === 'GROUP_CHANGE') {
+    const change = proposal.groupChange;
+    if (!change || (change.members === null && change.threshold === null))
+      throw rule('NO_CHANGE', 'A group change sets members, a threshold, or both');
+    validateGroup(change.members ?? proposal.electorate, change.threshold ?? proposal.threshold);
+    if (proposal.messages.length === 0) throw rule('NO_CHANGE', 'The group already has these members and this threshold');
+    return;
+  }
+  if (proposal.kind !== 'MINT' && proposal.kind !== 'BURN' && proposal.kind !== 'TRANSFER') return;
+  const coin = coinMoved(proposal.messages);
+  if (kindFacts?.kind !== proposal.kind || !coin) throw new Error(`a ${proposal.kind} proposal is judged on its coin and the facts of its kind`);
+  const unknownToken = () => rule('UNKNOWN_TOKEN', `The token ${coin.denom} is not registered`);
+  switch (kindFacts.kind) {
+    case 'MINT':
+    case 'BURN':
+      if (kindFacts.proposerOrganizationType !== 'CENTRAL') throw forbidden('Only the central bank mints and burns', 'CENTRAL_BANK_ONLY');
+      if (coin.denom === kindFacts.nativeDenom && facts.account.type !== 'ISSUANCE')
+        throw rule('ISSUANCE_ACCOUNT_REQUIRED', 'Only the ISSUANCE account mints and burns the native token');
+      if (!kindFacts.tokenRegistered) throw unknownToken();
+      if (kindFacts.kind === 'BURN') requireFunds(kindFacts.balance, coin.amount, coin.denom);
+      return;
+    case 'TRANSFER':
+      if (coin.recipient === proposal.policyAddress) throw rule('SELF_TRANSFER', 'An account cannot transfer to itself');
+      if (!kindFacts.tokenRegistered) throw unknownToken();
+      if (!kindFacts.recipientAllowed) throw rule('WHITELIST_VIOLATION', "The recipient is not on this account's whitelist");
+      requireFunds(kindFacts.balance, coin.amount, coin.denom);
+      return;
+  }
+}
+
 export function decideProposal(command: ProposalCommand, state: ProposalState): ProposalEvent[] {
   if (command.type === 'SubmitProposal') {
     const proposal = command.proposal;
     if (state.status !== null) throw conflict('PROPOSAL_EXISTS', `Proposal ${proposal.proposalId} already exists`);
+    if (command.facts.account.archived) throw conflict('ACCOUNT_ARCHIVED', 'The account is archived and takes no new proposals');
+    judgeKind(proposal, command.facts);
+    if (command.facts.account.type === 'SETTLEMENT' || proposal.electorate.length === 0)
+      throw rule('NOT_A_MULTISIG', 'This account has no group to propose to');
     if (proposal.electorate.length === 0 || totalWeight(proposal.electorate) <= 0)
       throw new AppError(422, 'EMPTY_GROUP', 'Business rule violated', 'The account has no voting weight');
     if (!Number.isInteger(proposal.threshold) || proposal.threshold < 1)
