@@ -29,15 +29,18 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
     res.setHeader(CORRELATION_HEADER, res.locals.correlationId);
     next();
   });
-  app.use(
-    pinoHttp({
-      logger: services.logger,
-      genReqId: (_req, res) => (res as express.Response).locals.correlationId,
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-      // Invitation and reset links carry their token in the URL: never logged as is.
-      serializers: httpLogSerializers,
-    }),
-  );
+  // An access log line costs a child logger and a serialised request per request, so it is set up only
+  // when its level is on; failures are logged by the error handler whatever the level.
+  if (services.logger.isLevelEnabled('info'))
+    app.use(
+      pinoHttp({
+        logger: services.logger,
+        genReqId: (_req, res) => (res as express.Response).locals.correlationId,
+        customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+        // Invitation and reset links carry their token in the URL: never logged as is.
+        serializers: httpLogSerializers,
+      }),
+    );
   // Bad input is refused before any route, read model or chain sees it (contract "Ids are opaque").
   app.use(refuseMalformedUrl, refuseContentEncoding);
 
@@ -51,9 +54,10 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   api.use('/docs', helmet({ contentSecurityPolicy: false }), swaggerUi.serve, swaggerUi.setup(document));
   api.use(helmet());
   api.use(express.json({ limit: services.config.JSON_BODY_LIMIT, inflate: false }), refuseMalformedBody);
-  api.use(cookieParser());
+  // Only the session routes read a cookie (the refresh token).
+  api.use('/auth', cookieParser());
+  // Tokens are checked per route (authenticateRequest) without sessions: passport.initialize has nothing to set up.
   const auth = configurePassport(services);
-  api.use(auth.initialize());
   for (const route of routes) mountRoute(api, route, services, auth);
   api.use(notFoundHandler);
 
