@@ -178,7 +178,9 @@ class Changes {
 
   /**
    * One statement per table and kind of change, `from` put before each one's source of rows (the
-   * inline form joins `landed`); `?` placeholders. A failed batch's refund is not among them.
+   * inline form joins `landed`); `?` placeholders. A failed batch's refund is not among them. The
+   * updates also name their ids as an array: the planner cannot count a jsonb document's rows and would
+   * scan the whole table (its cost growing with every client and payment) instead of its primary key.
    */
   private statements(from: string): InlineStatement[] {
     const statements: InlineStatement[] = [];
@@ -191,8 +193,8 @@ class Changes {
       statements.push({
         sql: `update ip_clients c set balance = c.balance + v.delta, alias = coalesce(v.alias, c.alias), active = coalesce(v.active, c.active), updated_at = v.at
                 from ${from}jsonb_to_recordset(?::jsonb) as v(id text, delta numeric, alias text, active boolean, at timestamptz)
-               where c.id = v.id`,
-        values: [JSON.stringify([...this.clients.values()].map((change) => ({ ...change, delta: change.delta.toString() })))],
+               where c.id = v.id and c.id = any(?::text[])`,
+        values: [JSON.stringify([...this.clients.values()].map((change) => ({ ...change, delta: change.delta.toString() }))), [...this.clients.keys()]],
       });
     if (this.newPayments.size > 0)
       statements.push({
@@ -204,8 +206,8 @@ class Changes {
         sql: `update ip_payments p set status = coalesce(v.status, p.status), batch_number = coalesce(v.batch_number, p.batch_number),
                      tx_hash = coalesce(v.tx_hash, p.tx_hash), settled_at = coalesce(v.settled_at, p.settled_at), updated_at = v.updated_at
                 from ${from}jsonb_to_recordset(?::jsonb) as v(id text, status text, batch_number integer, tx_hash text, settled_at timestamptz, updated_at timestamptz)
-               where p.id = v.id`,
-        values: [JSON.stringify([...this.payments.values()])],
+               where p.id = v.id and p.id = any(?::text[])`,
+        values: [JSON.stringify([...this.payments.values()]), [...this.payments.keys()]],
       });
     if (this.cashMovements.length > 0)
       statements.push({

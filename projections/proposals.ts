@@ -94,8 +94,9 @@ export const proposalsProjection: Projection = {
       `update proposals p set tally_yes = p.tally_yes + t.tally_yes, tally_no = p.tally_no + t.tally_no,
          tally_abstain = p.tally_abstain + t.tally_abstain, tally_no_with_veto = p.tally_no_with_veto + t.tally_no_with_veto
        from jsonb_to_recordset(?::jsonb) as t(id text, tally_yes integer, tally_no integer, tally_abstain integer, tally_no_with_veto integer)
-       where p.id = t.id`,
-      [JSON.stringify([...tallies].map(([id, tally]) => ({ id, ...tally })))],
+       where p.id = t.id and p.id = any(?::text[])`,
+      // The ids again as an array: a jsonb document's rows cannot be counted, so the planner would scan every proposal.
+      [JSON.stringify([...tallies].map(([id, tally]) => ({ id, ...tally }))), [...tallies.keys()]],
     );
   },
 };

@@ -146,6 +146,57 @@ describe('Instant Payments read model written with the events', () => {
     });
   });
 
+  describe('the writes of a round', () => {
+    /** The plan PostgreSQL keeps for a prepared statement after a few runs, with `?` as `$n`. */
+    async function genericPlan(sql: string, values: unknown[]): Promise<string> {
+      let index = 0;
+      const text = sql.replace(/\?/g, () => `$${++index}`);
+      const client = await database.pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('set local plan_cache_mode = force_generic_plan');
+        await client.query(`create temporary table landed on commit drop as select 1`);
+        await client.query({ name: `plan_${randomUUID().slice(0, 8)}`, text: `explain ${text}`, values });
+        const { rows } = await client.query({ text: `explain ${text}`, values });
+        return rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+    }
+
+    it('update clients and payments by primary key, never by scanning the tables', async () => {
+      const { id, ledger } = await bankWithTwoClients();
+      await ledger.submit(request(pay(id, 'inline-plan-p', 1n)));
+      await database.knex.raw(
+        `insert into ip_clients (id, organization_id, name, alias, external_ref, demo, active, balance, created_at, updated_at)
+         select 'plan-c' || g, 'plan-bank', 'n', null, null, true, true, 0, now(), now() from generate_series(1, 20000) g`,
+      );
+      await database.knex.raw(
+        `insert into ip_payments
+         select (jsonb_populate_record(null::ip_payments, to_jsonb(p) || jsonb_build_object('id', 'plan-p' || g))).*
+           from ip_payments p, generate_series(1, 20000) g where p.id = 'inline-plan-p'`,
+      );
+      await database.knex.raw('analyze ip_clients');
+      await database.knex.raw('analyze ip_payments');
+      const at = context.now.toISOString();
+      const received: NewEvent = {
+        id: randomUUID(),
+        type: 'InstantPaymentsReceived',
+        data: { organizationId: id, senderOrganizationId: 'other', batchNumber: 1, txHash: 'AB', settledAt: at, payments: [{ paymentId: 'inline-plan-p', recipientClientId: `${id}-c1`, amount: '1' }] },
+        metadata: { actorId: null, organizationId: id, correlationId: 'test', causationId: null, occurredAt: at, schemaVersion: 1 },
+      };
+      const statements = instantPaymentsInlineWrite([received], projectionLock(instantPaymentsProjection.name)).statements!;
+      const updates = statements.filter((statement) => statement.sql.trimStart().startsWith('update'));
+      expect(updates.map((statement) => statement.sql.match(/update (\w+)/)![1])).toEqual(['ip_clients', 'ip_payments']);
+      for (const update of updates) {
+        const plan = await genericPlan(update.sql, update.values);
+        expect(plan).not.toMatch(/Seq Scan on ip_(clients|payments)/);
+        expect(plan).toMatch(/Index Scan using ip_(clients|payments)_pkey/);
+      }
+    });
+  });
+
   describe.each([
     ['in one statement joined to the append', true],
     ['in the append\'s transaction', false],
