@@ -27,6 +27,7 @@ import { CHAIN_STREAM, type BlockCommitted } from '../write-side/chain/embedded-
 import { msgMint, msgSend, msgSubmitProposal, registry, type ChainMessage } from '../write-side/chain/messages';
 import { txHash } from '../write-side/chain/transactions';
 import type { EventStore, GlobalPosition, NewEvent } from '../write-side/event-store/event-store';
+import { bankLedgerStream, type BankLedgerEvent, type BatchTransfer, type PaymentParties } from '../write-side/instant-payments/events';
 import type { OrganizationEvent } from '../write-side/organization/events';
 import type { ElectorateMember, ProposalEvent, ProposalKind, ProposalMessage } from '../write-side/proposal/events';
 import { sessionStream, type SessionEvent } from '../write-side/session/events';
@@ -41,6 +42,7 @@ import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
  * the DATABASE_URL server, then measures:
  *   - the baseline of this run: replaying the log with no projection (reading and decoding only);
  *   - catch-up of every projection of the service together from zero (events/s, target ≥ 20,000),
+ *     over a log whose BENCH_IP_SHARE (default 0.4) is Instant Payments history,
  *     and its ratio to that baseline; then two rebuilds alone;
  *   - p50/p99 of GET /dashboard/metrics and GET /activity-log over HTTP;
  *   - an export of BENCH_EXPORT_ROWS (default 1,000,000) rows streamed to a client by a server
@@ -48,6 +50,10 @@ import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+/** The share of the log that is Instant Payments history (client registrations, payments, settlement batches). */
+const IP_SHARE = Number(process.env.BENCH_IP_SHARE ?? 0.4);
+const IP_CLIENTS_PER_BANK = 200;
+const IP_PAYMENTS_PER_ROUND = 100;
 const BANKS = Number(process.env.BENCH_BANKS ?? 20);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -134,7 +140,7 @@ const txOf = (messages: ChainMessage[]) => {
 };
 
 /** A year of activity: ~5 events per proposal, a block per 100 executed proposals, conversions and whitelist changes. */
-async function generate(store: EventStore): Promise<{ central: Organization; banks: Organization[]; writer: Writer; height: number }> {
+async function generate(store: EventStore): Promise<{ central: Organization; banks: Organization[]; writer: Writer; height: number; instantPayments: InstantPaymentsHistory }> {
   const writer = new Writer(store);
   let clock = START;
   const at = (stepMs = 1000) => new Date((clock += stepMs)).toISOString();
@@ -210,7 +216,8 @@ async function generate(store: EventStore): Promise<{ central: Organization; ban
   };
 
   let sequence = 0;
-  while (writer.written + pendingProposals.length * 6 < EVENTS) {
+  const governanceEvents = Math.round(EVENTS * (1 - IP_SHARE));
+  while (writer.written + pendingProposals.length * 6 < governanceEvents) {
     sequence++;
     const roll = sequence % 20;
     // 8 in 20 mint, 6 transfer (a third of them to a bank), 4 disburse, 1 stays open, 1 adds a whitelist entry.
@@ -283,8 +290,77 @@ async function generate(store: EventStore): Promise<{ central: Organization; ban
     if (pendingTxs.length === TXS_PER_BLOCK) await cutBlock();
   }
   if (pendingTxs.length > 0) await cutBlock();
+  const instantPayments = await generateInstantPayments(writer, banks, EVENTS, at);
   await writer.drain();
-  return { central, banks, writer, height };
+  return { central, banks, writer, height, instantPayments };
+}
+
+/**
+ * Instant Payments history up to `total` events: IP_CLIENTS_PER_BANK clients per bank, then rounds of
+ * IP_PAYMENTS_PER_ROUND payments per bank as the ledger appends them (80 % INTERNAL, 20 % to the next
+ * bank, settled in a batch of the round), each recipient bank's receipts appended once every sent
+ * payment is in the log.
+ */
+async function generateInstantPayments(writer: Writer, banks: Organization[], total: number, at: (stepMs?: number) => string): Promise<InstantPaymentsHistory> {
+  const clientOf = (bank: Organization, index: number) => `${bank.id}-client-${index % IP_CLIENTS_PER_BANK}`;
+  const aliasOf = (bank: Organization, index: number) => `c${index % IP_CLIENTS_PER_BANK}.${bank.id.slice(0, 8)}`;
+  const ip = <E extends BankLedgerEvent>(event: E, bank: Organization) => newEvent(event, at(5), null, bank.id);
+  for (const bank of banks) {
+    const events: NewEvent[] = [];
+    for (let index = 0; index < IP_CLIENTS_PER_BANK; index++) {
+      const clientId = clientOf(bank, index);
+      events.push(ip({ type: 'InstantPaymentClientRegistered', data: { clientId, organizationId: bank.id, name: `Client ${index}`, externalRef: null, demo: false, startingBalance: '100000000' } }, bank));
+      events.push(ip({ type: 'InstantPaymentAliasActivated', data: { clientId, organizationId: bank.id, alias: aliasOf(bank, index) } }, bank));
+    }
+    await writer.append(bankLedgerStream(bank.id), events);
+  }
+  const receipts: Array<{ bank: Organization; event: NewEvent }> = [];
+  let payment = 0;
+  for (let batchNumber = 1; writer.written + receipts.length < total; batchNumber++)
+    for (const [bankIndex, bank] of banks.entries()) {
+      const next = banks[(bankIndex + 1) % banks.length]!;
+      const events: NewEvent[] = [];
+      const sent: BatchTransfer['payments'] = [];
+      for (let index = 0; index < IP_PAYMENTS_PER_ROUND; index++, payment++) {
+        const internal = index % 5 !== 0;
+        const recipientBank = internal ? bank : next;
+        const parties: PaymentParties = {
+          paymentId: `ip-${payment}`,
+          kind: internal ? 'INTERNAL' : 'CROSS_ORGANIZATION',
+          amount: String(100 + (payment % 900)),
+          reference: null,
+          senderClientId: clientOf(bank, payment),
+          senderOrganizationId: bank.id,
+          senderAlias: aliasOf(bank, payment),
+          recipientClientId: clientOf(recipientBank, payment + 1),
+          recipientOrganizationId: recipientBank.id,
+          recipientAlias: aliasOf(recipientBank, payment + 1),
+          createdAt: at(1),
+          requestFingerprint: null,
+        };
+        events.push(ip({ type: internal ? 'InstantPaymentTransferred' : 'InstantPaymentSent', data: parties }, bank));
+        if (!internal) sent.push({ paymentId: parties.paymentId, recipientClientId: parties.recipientClientId, amount: parties.amount });
+      }
+      const amount = String(sent.reduce((sum, due) => sum + BigInt(due.amount), 0n));
+      const txHash = createHash('sha256').update(`${bank.id}-${batchNumber}`).digest('hex').toUpperCase();
+      const settledAt = at(1);
+      events.push(
+        ip({ type: 'InstantPaymentSettlementBatchStarted', data: { organizationId: bank.id, batchNumber, txHash, txBytes: '', from: bank.settlement.address, transfers: [{ organizationId: next.id, to: next.settlement.address, amount, payments: sent }] } }, bank),
+        ip({ type: 'InstantPaymentSettlementBatchSettled', data: { organizationId: bank.id, batchNumber, txHash, height: batchNumber, settledAt } }, bank),
+      );
+      await writer.append(bankLedgerStream(bank.id), events);
+      receipts.push({ bank: next, event: ip({ type: 'InstantPaymentsReceived', data: { organizationId: next.id, senderOrganizationId: bank.id, batchNumber, txHash, settledAt, payments: sent } }, next) });
+    }
+  // Receipts follow the payments they complete, as the settlement process orders them.
+  await writer.drain();
+  for (const { bank, event } of receipts) await writer.append(bankLedgerStream(bank.id), [event]);
+  return { payments: payment, clientMoney: BigInt(banks.length * IP_CLIENTS_PER_BANK) * 100_000_000n };
+}
+
+interface InstantPaymentsHistory {
+  payments: number;
+  /** What the clients hold in all, whatever they paid each other. */
+  clientMoney: bigint;
 }
 
 /**
@@ -430,8 +506,8 @@ async function main(): Promise<void> {
     console.log(`Runtime:    Node ${process.version}, PostgreSQL ${serverVersion} (${url.host})`);
 
     let started = Date.now();
-    const { central, banks, writer, height } = await generate(services.eventStore);
-    console.log(`Store:      ${writer.written.toLocaleString('en')} events generated in ${((Date.now() - started) / 1000).toFixed(0)} s (${BANKS} banks)`);
+    const { central, banks, writer, height, instantPayments } = await generate(services.eventStore);
+    console.log(`Store:      ${writer.written.toLocaleString('en')} events generated in ${((Date.now() - started) / 1000).toFixed(0)} s (${BANKS} banks; ${Math.round(IP_SHARE * 100)} % Instant Payments history)`);
 
     started = Date.now();
     const replayed = await replayOnly(services.eventStore);
@@ -449,6 +525,13 @@ async function main(): Promise<void> {
     console.log(
       `Catch-up:   all ${every.length} projections together from zero: ${read.toLocaleString('en')} events in ${(readMs / 1000).toFixed(1)} s, ` +
         `${rate(read, readMs)} (target ≥ 20,000/s), ${(catchUpRate / replayRate).toFixed(2)}× the replay baseline`,
+    );
+    const ipModel = (await services.db('ip_payments').select(services.db.raw('count(*)::int as payments'), services.db.raw("count(*) filter (where status <> 'COMPLETED')::int as open")).first()) as { payments: number; open: number };
+    const held = (await services.db('ip_clients').sum({ held: 'balance' }).first()) as { held: string | null };
+    console.log(
+      `            Instant Payments read model: ${ipModel.payments.toLocaleString('en')} payments of ${instantPayments.payments.toLocaleString('en')} generated, ` +
+        `${ipModel.open} not COMPLETED, clients hold ${held.held ?? 0} of ${instantPayments.clientMoney}` +
+        (ipModel.payments === instantPayments.payments && ipModel.open === 0 && BigInt(held.held ?? 0) === instantPayments.clientMoney ? ' (exact)' : ' (MISMATCH)'),
     );
     for (const projection of [activityLogProjection, balancesProjection]) {
       started = Date.now();
