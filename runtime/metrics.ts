@@ -85,6 +85,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'emisor_projection_lag_events',
+      // Events applied in their own append's transaction (metadata.appliedInline) are not behind.
       help: 'Events of the types a projection handles that it has not applied yet',
       labelNames: ['projection'] as const,
       registers: [this.registry],
@@ -95,6 +96,7 @@ export class Metrics {
           const { rows } = await sources.db.raw(
             `select p.name, (select count(*) from (select 1 from events e
                where e.type = any(p.handles)
+                 and not coalesce(e.metadata->'appliedInline' @> to_jsonb(p.name), false)
                  and (c.name is null or (e.transaction_id, e.position) > (c.commit_position, c.prepare_position))
                limit ${LAG_CAP}) behind) as lag
              from jsonb_to_recordset(?::jsonb) as p(name text, handles text[])

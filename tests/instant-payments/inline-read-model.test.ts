@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../../projections/instant-payments';
 import { projectionLock, ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
+import { Metrics } from '../../runtime/metrics';
 import { ConcurrencyError, type InlineWrite, type NewEvent } from '../../write-side/event-store/event-store';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { PostgresSnapshotStore } from '../../write-side/event-store/snapshots';
@@ -120,6 +121,16 @@ describe('Instant Payments read model written with the events', () => {
       expect(report.projections[0]!.applied).toBeGreaterThanOrEqual(20 + 4);
       expect(await balances(id)).toEqual(written);
       expect(await database.knex('ip_payments').where('id', 'like', 'inline-run-%').count({ count: '*' }).first()).toEqual({ count: '20' });
+    });
+
+    it('counts no lag on GET /metrics for events the read model applied inline', async () => {
+      const { id, ledger } = await bankWithTwoClients();
+      await ledger.submit(request(pay(id, 'inline-lag', 1n)));
+      const runner = new ProjectionRunner(store, database.knex, [instantPaymentsProjection], createLogger('silent'));
+      await runner.catchUp();
+      const metrics = new Metrics({ db: database.knex, chain: null as never, eventsInDatabase: true, projections: [instantPaymentsProjection] });
+      const text = await metrics.registry.getSingleMetricAsString('emisor_projection_lag_events');
+      expect(text).toContain('emisor_projection_lag_events{projection="instant-payments"} 0');
     });
 
     it('rebuilds the rows of an inline round committed while an older transaction still held the log back', async () => {
