@@ -181,12 +181,12 @@ describe('Instant Payments read model written with the events', () => {
       await ledger.submit(request(pay(id, 'inline-plan-p', 1n)));
       await database.knex.raw(
         `insert into ip_clients (id, organization_id, name, alias, external_ref, demo, active, balance, created_at, updated_at)
-         select 'plan-c' || g, 'plan-bank', 'n', null, null, true, true, 0, now(), now() from generate_series(1, 20000) g`,
+         select 'plan-c' || g, 'plan-bank', 'n', null, null, true, true, 0, now(), now() from generate_series(1, 2000) g`,
       );
       await database.knex.raw(
         `insert into ip_payments
          select (jsonb_populate_record(null::ip_payments, to_jsonb(p) || jsonb_build_object('id', 'plan-p' || g))).*
-           from ip_payments p, generate_series(1, 20000) g where p.id = 'inline-plan-p'`,
+           from ip_payments p, generate_series(1, 2000) g where p.id = 'inline-plan-p'`,
       );
       await database.knex.raw('analyze ip_clients');
       await database.knex.raw('analyze ip_payments');
