@@ -6,10 +6,10 @@ import { createLogger } from '../../runtime/logger';
 import { Metrics } from '../../runtime/metrics';
 import { ConcurrencyError, type InlineWrite, type NewEvent } from '../../write-side/event-store/event-store';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import { PostgresSnapshotStore } from '../../write-side/event-store/snapshots';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { BankLedger, type LedgerPorts } from '../../write-side/instant-payments/ledger';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { testLedgerPorts } from './ledger-ports';
 
 /**
  * On PostgreSQL a bank ledger writes the Instant Payments read model in the transaction that appends
@@ -27,23 +27,14 @@ describe('Instant Payments read model written with the events', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     store = new PostgresEventStore(database.pool);
-    ports = {
-      eventStore: store,
-      snapshots: new PostgresSnapshotStore(database.knex),
-      facts: {
-        banks: async (ids) => new Map(ids.map((id) => [id, { status: 'ACTIVE' }])),
-        settlementBalance: async () => 10n ** 12n,
-        recordedPayments: async () => new Map(),
-        recordedMovements: async () => new Set(),
-      },
+    ports = testLedgerPorts(database, store, {
       // Nothing here runs the projection: whatever the read model holds was written inline.
       readModelReached: async () => false,
-      logger: createLogger('silent'),
       inlineReadModel: {
         name: instantPaymentsProjection.name,
         writeFor: (events) => instantPaymentsInlineWrite(events, projectionLock(instantPaymentsProjection.name)),
       },
-    };
+    });
   });
   afterAll(() => database.drop());
 

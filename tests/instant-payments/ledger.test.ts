@@ -1,9 +1,8 @@
-import { createLogger } from '../../runtime/logger';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import { PostgresSnapshotStore } from '../../write-side/event-store/snapshots';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { BankLedger, LEDGER_TUNING, type LedgerPorts } from '../../write-side/instant-payments/ledger';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { testLedgerPorts } from './ledger-ports';
 
 /**
  * The bank ledger's single writer on a real PostgreSQL event store: many concurrent requests are
@@ -20,18 +19,7 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     store = new PostgresEventStore(database.pool);
-    ports = {
-      eventStore: store,
-      snapshots: new PostgresSnapshotStore(database.knex),
-      facts: {
-        banks: async (ids) => new Map(ids.map((id) => [id, { status: 'ACTIVE' }])),
-        settlementBalance: async () => 10n ** 12n,
-        recordedPayments: async () => new Map(),
-        recordedMovements: async () => new Set(),
-      },
-      readModelReached: async () => true,
-      logger: createLogger('silent'),
-    };
+    ports = testLedgerPorts(database, store);
   });
   afterAll(() => database.drop());
 
