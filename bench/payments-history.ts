@@ -110,6 +110,7 @@ async function main(): Promise<void> {
       type: 'Pay',
       paymentId: `bench-${from}-${n}`,
       senderClientId: from,
+      tokenId: null,
       recipient: { clientId: 'payer-0', organizationId: BANK, alias: 'payer.0', active: true },
       amount: 1n,
       reference: null,

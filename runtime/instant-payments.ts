@@ -73,7 +73,7 @@ export function createInstantPayments(input: {
     facts: ledgerFacts(db, chain, config.NATIVE_DENOM),
     readModelReached,
     logger,
-    onSettlementWork: (organizationId) => settlement?.schedule(organizationId),
+    onSettlementWork: (organizationId) => settlement?.workArrived(organizationId),
     // On PostgreSQL each round writes its payments' rows with its events: a POST waits for no projection.
     inlineReadModel: {
       name: instantPaymentsProjection.name,
@@ -90,7 +90,10 @@ export function createInstantPayments(input: {
   async function resolveClient(claims: ClientTokenClaims): Promise<ClientPrincipal | null> {
     if (typeof claims.sub !== 'string' || typeof claims.org !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') return null;
     const ledger = await ledgers.ledger(claims.org).catch(() => null);
-    if (!ledger?.acceptsToken(claims.sub, claims.jti)) return null;
+    if (!ledger) return null;
+    // A client this process has not seen was registered through another one since the ledger loaded.
+    if (!ledger.view.clients.has(claims.sub)) await ledger.refresh();
+    if (!ledger.acceptsToken(claims.sub, claims.jti)) return null;
     return { clientId: claims.sub, organizationId: claims.org, tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
   }
   return { payments, settlement, resolveClient };

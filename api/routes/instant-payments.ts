@@ -401,6 +401,7 @@ export const instantPaymentRoutes = [
         paymentId,
         senderOrganizationId: client!.organizationId,
         senderClientId: client!.clientId,
+        tokenId: client!.tokenId,
         recipientAlias,
         amount: BigInt(body.amount),
         reference: body.reference ?? null,

@@ -85,6 +85,7 @@ describe('the backing rule holds over any sequence of retail operations', () => 
                 type: 'Pay',
                 paymentId: `p${ids++}`,
                 senderClientId: client(s.bank, s.from),
+                tokenId: null,
                 recipient: holder ? { clientId: recipientId, organizationId: BANKS[s.toBank]!, alias: holder.alias!, active: holder.active } : null,
                 amount: BigInt(s.amount),
                 reference: null,

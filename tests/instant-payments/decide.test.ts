@@ -48,6 +48,7 @@ const payment = (overrides: Partial<Extract<BankLedgerCommand, { type: 'Pay' }>>
   type: 'Pay',
   paymentId: 'p-1',
   senderClientId: 'ana',
+  tokenId: null,
   recipient: { clientId: 'beto', organizationId: BANK, alias: 'beto', active: true },
   amount: 100n,
   reference: null,
@@ -136,6 +137,13 @@ describe('payments', () => {
     const before = [state.clients.get('ana')!.balance, state.clientTotal];
     expect(codeOf(() => decide(pay, state))).toBe(code);
     expect([state.clients.get('ana')!.balance, state.clientTotal]).toEqual(before);
+  });
+
+  it('refuses a payment by a client token revoked since (UNAUTHENTICATED), and pays with any other token', () => {
+    const state = bankWithAnaAndBeto();
+    run(state, { type: 'RevokeClientToken', clientId: 'ana', tokenId: 'revoked', expiresAt: NOW });
+    expect(codeOf(() => decide(payment({ tokenId: 'revoked' }), state))).toBe('UNAUTHENTICATED');
+    expect(decide(payment({ tokenId: 'current' }), state).map((event) => event.type)).toEqual(['InstantPaymentTransferred']);
   });
 
   it('refuses a deactivated sender (CLIENT_DEACTIVATED)', () => {

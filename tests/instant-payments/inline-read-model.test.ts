@@ -55,6 +55,7 @@ describe('Instant Payments read model written with the events', () => {
     type: 'Pay',
     paymentId,
     senderClientId: `${id}-c0`,
+    tokenId: null,
     recipient: { clientId: `${id}-c1`, organizationId: id, alias: `${id.replace(/-/g, '.')}.c1`, active: true },
     amount,
     reference: null,

@@ -42,6 +42,7 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
     type: 'Pay',
     paymentId,
     senderClientId: `c${from}`,
+    tokenId: null,
     recipient: { clientId: `c${to}`, organizationId: id, alias: `c${to}.alias`, active: true },
     amount,
     reference: null,

@@ -24,6 +24,7 @@ describe('Instant Payments settlement in batches', () => {
     settlementB = await w.settlementAddress(w.bankB);
     // The timer's passes are driven by the tests (tick), so that an open batch stays open until they say.
     await services().settlement.stop();
+    services().settlement.start({ periodic: false });
   }, 120_000);
   afterAll(() => {
     jest.restoreAllMocks();

@@ -151,6 +151,8 @@ export interface PaymentInput {
   paymentId: string;
   senderOrganizationId: string;
   senderClientId: string;
+  /** The client token paying (checked against revocations in the ledger's decision). */
+  tokenId: string | null;
   recipientAlias: string;
   amount: bigint;
   reference: string | null;
@@ -183,6 +185,7 @@ export async function pay(deps: InstantPaymentsDeps, context: CommandContext, in
         type: 'Pay',
         paymentId: input.paymentId,
         senderClientId: input.senderClientId,
+        tokenId: input.tokenId,
         recipient,
         amount: input.amount,
         reference: input.reference,

@@ -1,4 +1,4 @@
-import { businessRule, conflict, notFound } from '../../runtime/errors';
+import { businessRule, conflict, notFound, unauthenticated } from '../../runtime/errors';
 import type { AliasEvent, BankLedgerEvent, BatchTransfer, PaymentParties } from './events';
 
 /**
@@ -136,6 +136,8 @@ export type BankLedgerCommand =
       type: 'Pay';
       paymentId: string;
       senderClientId: string;
+      /** The client token paying, when a token pays: one revoked since (by any process) pays nothing. */
+      tokenId: string | null;
       recipient: Recipient | null;
       amount: bigint;
       reference: string | null;
@@ -327,6 +329,7 @@ export function decide(command: BankLedgerCommand, state: BankLedgerState): Bank
 function decidePayment(command: Extract<BankLedgerCommand, { type: 'Pay' }>, state: BankLedgerState): BankLedgerEvent[] {
   if (alreadyDecided(state.recentPayments.get(command.paymentId) ?? command.recorded, command.requestFingerprint)) return [];
   const sender = requireActiveClient(state, command.senderClientId);
+  if (command.tokenId !== null && state.revokedTokens.has(command.tokenId)) throw unauthenticated('This client token was revoked');
   if (!sender.alias) throw businessRule('ALIAS_NOT_ACTIVATED', 'Register an @alias before sending payments');
   requirePositive(command.amount);
   const recipient = command.recipient;

@@ -91,6 +91,8 @@ export class BankLedger {
   private snapshotVersion = 0;
   private snapshotting = false;
   private readonly queue: Queued[] = [];
+  /** Callers of refresh() waiting for the next tail read. */
+  private refreshes: Array<{ resolve(): void; reject(error: unknown): void }> = [];
   private running = false;
   /** Correlation id of the request that sent each cross-bank payment not settled yet (settlement logs it). */
   private readonly correlations = new Map<string, string>();
@@ -127,6 +129,12 @@ export class BankLedger {
     this.snapshotVersion = this.version;
     this.remembered.length = 0;
     this.correlations.clear();
+    const last = await this.readTail();
+    if (last && this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(last);
+  }
+
+  /** Folds the stream's events after the ledger's version, page by page; returns the last one's position. */
+  private async readTail(): Promise<GlobalPosition | null> {
     let last: GlobalPosition | null = null;
     for (;;) {
       const page = await this.ports.eventStore.readStream(this.streamId, { afterVersion: this.version, limit: LEDGER_TUNING.tailPage });
@@ -137,11 +145,23 @@ export class BankLedger {
       if (page.length > 0) {
         this.version = page[page.length - 1]!.streamVersion;
         last = page[page.length - 1]!.position;
+        this.remember(page, last);
       }
-      if (page.length < LEDGER_TUNING.tailPage) break;
+      if (page.length < LEDGER_TUNING.tailPage) return last;
     }
-    if (last) this.remembered.push({ at: Date.now(), position: last, paymentIds: [...this.state.recentPayments.keys()], movementIds: [...this.state.recentMovements] });
-    if (last && this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(last);
+  }
+
+  /**
+   * Takes in what other processes appended to the bank's stream since this ledger last wrote or read
+   * it (a client registered there, payments due for settlement), between rounds. Their decisions are
+   * safe without it (a stale append conflicts, reloads and decides again); reads and the settlement
+   * leader call it to see them.
+   */
+  refresh(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.refreshes.push({ resolve, reject });
+      if (!this.running) void this.drain();
+    });
   }
 
   submit(request: LedgerRequest): Promise<LedgerDecision> {
@@ -151,12 +171,25 @@ export class BankLedger {
     });
   }
 
+  /** The single writer's loop: tail reads asked for, then rounds, until nothing waits. */
   private async drain(): Promise<void> {
     this.running = true;
     try {
-      while (this.queue.length > 0) await this.round(this.queue.splice(0, LEDGER_TUNING.maxRound));
+      while (this.queue.length > 0 || this.refreshes.length > 0) {
+        if (this.refreshes.length > 0) await this.refreshNow(this.refreshes.splice(0));
+        if (this.queue.length > 0) await this.round(this.queue.splice(0, LEDGER_TUNING.maxRound));
+      }
     } finally {
       this.running = false;
+    }
+  }
+
+  private async refreshNow(waiting: Array<{ resolve(): void; reject(error: unknown): void }>): Promise<void> {
+    try {
+      await this.readTail();
+      waiting.forEach((caller) => caller.resolve());
+    } catch (error) {
+      waiting.forEach((caller) => caller.reject(error));
     }
   }
 
@@ -272,6 +305,14 @@ export class BankLedger {
 
   private afterRound(events: NewEvent[], position: GlobalPosition): void {
     for (const event of events) this.trackCorrelation(event.type, event.data, event.metadata.correlationId);
+    this.remember(events, position);
+    this.forget();
+    if (events.some((event) => event.type === 'InstantPaymentSent')) this.ports.onSettlementWork?.(this.organizationId);
+    if (this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(position);
+  }
+
+  /** Notes the payments and cash movements these events decided, to forget them after rememberMs. */
+  private remember(events: Array<Pick<NewEvent, 'type' | 'data'>>, position: GlobalPosition): void {
     const paymentIds = events
       .filter((event) => event.type === 'InstantPaymentTransferred' || event.type === 'InstantPaymentSent')
       .map((event) => (event.data as PaymentParties).paymentId);
@@ -279,9 +320,6 @@ export class BankLedger {
       .filter((event) => event.type === 'InstantPaymentClientCashedIn' || event.type === 'InstantPaymentClientCashedOut')
       .map((event) => (event.data as { movementId: string }).movementId);
     if (paymentIds.length > 0 || movementIds.length > 0) this.remembered.push({ at: Date.now(), position, paymentIds, movementIds });
-    this.forget();
-    if (events.some((event) => event.type === 'InstantPaymentSent')) this.ports.onSettlementWork?.(this.organizationId);
-    if (this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(position);
   }
 
   /** Drops decided payments older than rememberMs once the read model holds them (retries then read it there). */

@@ -53,7 +53,13 @@ export class BankLedgers {
     }
     const holder = await this.aliasHolder(alias);
     if (!holder) return null;
-    const client = (await this.ledger(holder.organizationId)).view.clients.get(holder.clientId);
+    const ledger = await this.ledger(holder.organizationId);
+    let client = ledger.view.clients.get(holder.clientId);
+    if (!client || client.alias !== alias) {
+      // Registered or given the alias through another process since this one loaded the bank's ledger.
+      await ledger.refresh();
+      client = ledger.view.clients.get(holder.clientId);
+    }
     if (!client || client.alias !== alias) return null;
     return { clientId: client.clientId, organizationId: holder.organizationId, alias, active: client.active };
   }

@@ -55,6 +55,7 @@ export class Settlement {
   private readonly addresses = new Map<string, string>();
   private readonly periodic: PeriodicTask;
   private banksLoaded = false;
+  private active = false;
 
   constructor(
     private readonly ports: SettlementPorts,
@@ -67,16 +68,31 @@ export class Settlement {
     return this.ports.logger;
   }
 
-  start(): void {
-    this.periodic.start();
+  /**
+   * Only the leader settles (runtime/leader.ts): one signer per settlement account and sequence.
+   * Without the periodic pass (`periodic: false`) work is settled as it arrives and tick() is left to
+   * the caller.
+   */
+  start(options: { periodic?: boolean } = {}): void {
+    this.active = true;
+    if (options.periodic !== false) this.periodic.start();
   }
 
   async stop(): Promise<void> {
+    this.active = false;
     await this.periodic.stop();
     await Promise.allSettled([...this.running.values()]);
   }
 
-  /** Work arrived for a bank (called by its ledger after a round): settle it now, or right after the batch under way. */
+  /**
+   * Work arrived for a bank (its ledger sent cross-bank payments): settled at once where this process
+   * settles; a follower leaves it to the leader's timer.
+   */
+  workArrived(organizationId: string): void {
+    if (this.active) this.schedule(organizationId);
+  }
+
+  /** Settles the bank now, or right after the batch under way. */
   schedule(organizationId: string): void {
     if (this.running.has(organizationId)) {
       this.again.add(organizationId);
@@ -107,6 +123,8 @@ export class Settlement {
       await Promise.all(banks.map((id) => this.ports.ledgers.ledger(id)));
       this.banksLoaded = true;
     }
+    // Payments other processes took are in the store, not in this process's ledgers yet.
+    await Promise.all(this.ports.ledgers.loaded().map((ledger) => ledger.refresh()));
     for (const ledger of this.ports.ledgers.loaded())
       if (ledger.view.openBatch || ledger.view.due.size > 0) this.schedule(ledger.organizationId);
     await this.idle();
