@@ -58,7 +58,19 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   api.use('/auth', cookieParser());
   // Tokens are checked per route (authenticateRequest) without sessions: passport.initialize has nothing to set up.
   const auth = configurePassport(services);
-  for (const route of routes) mountRoute(api, route, services, auth);
+  // One router per first path segment: a request is matched against a score of prefixes and then its
+  // own group's routes, not against every route of the service in turn.
+  const groups = new Map<string, express.Router>();
+  for (const route of routes) {
+    const segment = route.path.split('/')[1]!;
+    let group = groups.get(segment);
+    if (!group) {
+      group = express.Router();
+      groups.set(segment, group);
+      api.use(`/${segment}`, group);
+    }
+    mountRoute(group, { ...route, path: route.path.slice(segment.length + 1) || '/' }, services, auth);
+  }
   api.use(notFoundHandler);
 
   app.use('/api', api);

@@ -46,7 +46,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.warn({ err: error, correlationId }, 'dependency unavailable');
       return send(res, new AppError(503, 'DEPENDENCY_UNAVAILABLE', 'Dependency unavailable', 'A dependency is unreachable; retry later'), correlationId);
     }
-    logger.error({ err: error, correlationId, method: req.method, path: redactUrl(req.path) }, 'unexpected failure');
+    logger.error({ err: error, correlationId, method: req.method, path: redactUrl(`${req.baseUrl}${req.path}`) }, 'unexpected failure');
     send(res, new AppError(500, 'INTERNAL_ERROR', 'Internal server error', 'Something went wrong; quote the correlation id when reporting it'), correlationId);
   };
 }

@@ -158,7 +158,8 @@ export class Metrics {
       const end = this.httpDuration.startTimer();
       res.on('finish', () => {
         const template = req.route?.path;
-        const route = typeof template === 'string' ? `${req.originalUrl.startsWith('/api') ? '/api' : ''}${template}` : 'unmatched';
+        // Routes are mounted in a router per path prefix (api/app.ts): the template is relative to it.
+        const route = typeof template === 'string' ? `${req.baseUrl}${template === '/' && req.baseUrl ? '' : template}` : 'unmatched';
         const labels = { method: req.method, route, status: String(res.statusCode) };
         this.httpRequests.inc(labels);
         end(labels);

@@ -6938,7 +6938,10 @@ export interface operations {
     postMultisigs: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A retry with the same key and body returns the first result; another body is 409 IDEMPOTENCY_KEY_REUSED */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7048,7 +7051,7 @@ export interface operations {
                     } & components["schemas"]["Problem"];
                 };
             };
-            /** @description DEPENDENCY_UNAVAILABLE: the database, the event store or the chain does not answer */
+            /** @description DEPENDENCY_UNAVAILABLE: the chain did not answer; a retry with the same Idempotency-Key finishes this account, never a second one */
             503: {
                 headers: {
                     [name: string]: unknown;
