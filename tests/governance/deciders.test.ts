@@ -154,6 +154,7 @@ describe('bridging decider', () => {
     tokenRegistered: true,
     available: 100n,
     disbursementLimit: { perDay: 0n, timeZone: 'America/Tegucigalpa' },
+    bridgingAccount: { identityPresent: true },
     request: {
       requestId: 'r1',
       organizationId: 'bank',
@@ -180,8 +181,16 @@ describe('bridging decider', () => {
     ['for the central bank', { exchange: { ...exchange, organizationType: 'CENTRAL' } }, '422 NOT_A_COMMERCIAL_ORGANIZATION'],
     ['from an address that is not one of its accounts', { exchange: { ...exchange, holderAccountId: null } }, '422 EXCHANGE_ADDRESS_NOT_OWNED'],
     ['of a token not in the registry', { tokenRegistered: false }, '422 UNKNOWN_TOKEN'],
+    ['when the central bank has no BRIDGING account', { bridgingAccount: null }, '422 BRIDGING_ACCOUNT_MISSING'],
+    ['when the BRIDGING account has no bridging identity (only disbursements need it)', { bridgingAccount: { identityPresent: false } }, 'ok'],
   ])('a redemption %s', (_name, overrides, expected) => {
     expect(codeOf(() => run(bridgingDecider, [request(overrides)]))).toBe(expected);
+  });
+
+  it('refuses a disbursement whose BRIDGING account has no bridging identity to propose it, recording nothing', () => {
+    const disbursement = request({ type: 'RequestDisbursement', bridgingAccount: { identityPresent: false } });
+    expect(codeOf(() => run(bridgingDecider, [disbursement]))).toBe('422 BRIDGING_IDENTITY_MISSING');
+    expect(codeOf(() => run(bridgingDecider, [request({ type: 'RequestDisbursement', bridgingAccount: null })]))).toBe('422 BRIDGING_ACCOUNT_MISSING');
   });
 
   it('emits the spec’s events, once per request id', () => {

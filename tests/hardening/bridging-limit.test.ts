@@ -14,6 +14,7 @@ function disbursement(amount: string, requestedAt: string, requestId = requested
     tokenRegistered: true,
     available: 1_000_000n,
     disbursementLimit: { perDay: 500n, timeZone: ZONE },
+    bridgingAccount: { identityPresent: true },
     request: {
       requestId,
       organizationId: 'bank',

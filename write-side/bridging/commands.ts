@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../runtime/errors';
+import { notFound } from '../../runtime/errors';
 import { findAccountByAddress, findAccountByType } from '../../read-side/accounts';
 import { findCentralOrganization } from '../../read-side/organizations';
 import { findTokenByDenom } from '../../read-side/tokens';
@@ -41,16 +41,19 @@ export async function requestBridging(services: GovernanceServices, context: Com
   if (!organization.exists) throw notFound('Organization');
   const central = await findCentralOrganization(services.db);
   const bridgingRow = central ? await findAccountByType(services.db, central.id, 'BRIDGING') : null;
-  if (!bridgingRow) throw new AppError(422, 'BRIDGING_ACCOUNT_MISSING', 'Business rule violated', 'The central bank has no BRIDGING account');
-  const bridging = await loadAccount(services, bridgingRow.id);
+  const bridging = bridgingRow ? await loadAccount(services, bridgingRow.id) : null;
+  // The system identity that proposes disbursements (its weight meets the bridging policy alone).
+  const identity: { id: string } | undefined = bridging
+    ? await services.db('users').whereIn('id', bridging.members.map((member) => member.userId)).where({ kind: 'BRIDGING' }).first('id')
+    : undefined;
   const exchangeAddress = organization.exchangeAddress;
   const holder = exchangeAddress ? await findAccountByAddress(services.db, exchangeAddress) : null;
   const holderAccountId =
     holder && holder.organization_id === input.organizationId && holder.type !== 'SETTLEMENT' && !holder.archived ? holder.id : null;
-  const sourceAccountId = input.kind === 'DISBURSEMENT' ? bridging.accountId! : holderAccountId;
+  const sourceAccountId = input.kind === 'DISBURSEMENT' ? (bridging?.accountId ?? null) : holderAccountId;
 
   let available = 0n;
-  if (exchangeAddress && !organization.exchangeFrozen)
+  if (bridging && exchangeAddress && !organization.exchangeFrozen)
     available = await services.chain.getBalance(input.kind === 'DISBURSEMENT' ? bridging.address! : exchangeAddress, input.denom);
   await services.commands.handle(
     bridgingDecider,
@@ -68,6 +71,7 @@ export async function requestBridging(services: GovernanceServices, context: Com
       tokenRegistered: (await findTokenByDenom(services.db, input.denom)) !== null,
       available,
       disbursementLimit: { perDay: organization.disbursementLimitPerDay, timeZone: services.config.TIME_ZONE },
+      bridgingAccount: bridging ? { identityPresent: identity !== undefined } : null,
       request: {
         requestId: input.requestId,
         organizationId: input.organizationId,
@@ -76,7 +80,7 @@ export async function requestBridging(services: GovernanceServices, context: Com
         amount: input.amount.toString(),
         denom: input.denom,
         exchangeAddress: exchangeAddress ?? '',
-        recipient: input.kind === 'DISBURSEMENT' ? (exchangeAddress ?? '') : bridging.address!,
+        recipient: input.kind === 'DISBURSEMENT' ? (exchangeAddress ?? '') : (bridging?.address ?? ''),
         requestedBy: input.requestedBy,
         requestedAt: context.now.toISOString(),
       },
@@ -84,16 +88,15 @@ export async function requestBridging(services: GovernanceServices, context: Com
     context,
   );
 
+  // The decider refused a request without the BRIDGING account, or a disbursement without its identity.
   if (input.kind === 'DISBURSEMENT') {
-    const identity = await services.db('users').whereIn('id', bridging.members.map((member) => member.userId)).where({ kind: 'BRIDGING' }).first('id');
-    if (!identity) throw new AppError(422, 'BRIDGING_IDENTITY_MISSING', 'Business rule violated', 'The BRIDGING account has no bridging identity');
     const proposal = await submitProposal(services, context, {
       proposalId: input.proposalId,
-      account: bridging,
+      account: bridging!,
       kind: 'DISBURSEMENT',
       title: `Disbursement to ${organization.name}`,
-      proposerId: identity.id,
-      messages: [sendMessage(bridging.address!, exchangeAddress!, input.amount, input.denom)],
+      proposerId: identity!.id,
+      messages: [sendMessage(bridging!.address!, exchangeAddress!, input.amount, input.denom)],
       bridgingRequestId: input.requestId,
     });
     return { requestId: input.requestId, proposal };
@@ -105,7 +108,7 @@ export async function requestBridging(services: GovernanceServices, context: Com
     kind: 'REDEMPTION',
     title: `Redemption from ${organization.name}`,
     proposerId: input.requestedBy,
-    messages: [sendMessage(exchangeAddress!, bridging.address!, input.amount, input.denom)],
+    messages: [sendMessage(exchangeAddress!, bridging!.address!, input.amount, input.denom)],
     bridgingRequestId: input.requestId,
   });
   return { requestId: input.requestId, proposal };

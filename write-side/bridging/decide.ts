@@ -35,6 +35,11 @@ export type BridgingCommand = {
   available: bigint;
   /** The central bank's daily disbursement limit for the organization, and the zone whose days it counts. */
   disbursementLimit: { perDay: bigint; timeZone: string };
+  /**
+   * The central bank's BRIDGING account (null when it has none), and whether its members include the
+   * bridging identity that proposes disbursements.
+   */
+  bridgingAccount: { identityPresent: boolean } | null;
 };
 
 /** The calendar day of an instant in a time zone, as YYYY-MM-DD. */
@@ -51,6 +56,7 @@ export function dayIn(timeZone: string, iso: string): string {
 export function decideBridging(command: BridgingCommand, state: BridgingState): BridgingEvent[] {
   const { request, exchange, requester } = command;
   if (state.requestIds.includes(request.requestId)) return [];
+  if (!command.bridgingAccount) throw businessRule('BRIDGING_ACCOUNT_MISSING', 'The central bank has no BRIDGING account');
   if (requester.organizationType !== 'CENTRAL' && requester.organizationId !== request.organizationId)
     throw forbidden("Only the central bank converts for another organization", 'FORBIDDEN');
   if (exchange.organizationType !== 'COMMERCIAL')
@@ -84,6 +90,8 @@ export function decideBridging(command: BridgingCommand, state: BridgingState): 
         ? `The exchange balance (${command.available}) is below the amount`
         : `The bridging account's balance (${command.available}) is below the amount`,
     );
+  if (command.type === 'RequestDisbursement' && !command.bridgingAccount.identityPresent)
+    throw businessRule('BRIDGING_IDENTITY_MISSING', 'The BRIDGING account has no bridging identity');
   return [{ type: command.type === 'RequestDisbursement' ? 'DisbursementRequested' : 'RedemptionRequested', data: request }];
 }
 
