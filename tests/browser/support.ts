@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { demoSteps } from '../../runtime/demo-data';
 import { runSeed, seedSteps } from '../../runtime/seed';
 import { ROOT, webBuildIsCurrent } from '../../runtime/web-build';
@@ -97,9 +98,11 @@ export async function startPortal(): Promise<Portal> {
 
 /**
  * Debian's Chromium, headless. Playwright gives every launch a fresh, temporary user-data-dir. No
- * browser is a failure that says how to install it, never a skip.
+ * browser is a failure that says how to install it, never a skip. With `fakeCamera` (a Y4M or MJPEG
+ * file) the browser has a camera that films that video, and camera permission is granted without a
+ * prompt; without it there is no camera, so pages fall back to their no-camera path.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { fakeCamera?: string } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: install it with \`apt-get install -y chromium\``);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -112,8 +115,52 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.fakeCamera
+        ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${options.fakeCamera}`]
+        : []),
     ],
   });
+}
+
+/**
+ * A short YUV4MPEG2 video (the format Chromium's fake camera plays, looping) of `text` as a QR code,
+ * black on white with a wide quiet zone, as a customer would hold a phone's receive screen up to the camera.
+ */
+export function writeQrVideo(path: string, text: string): void {
+  const width = 640;
+  const height = 480;
+  const { size, data } = QRCode.create(text).modules;
+  // The symbol fills about two thirds of the shorter side; the rest of the frame is white.
+  const scale = Math.floor((height * 2) / 3 / size);
+  const left = Math.floor((width - size * scale) / 2);
+  const top = Math.floor((height - size * scale) / 2);
+  const rgb = Buffer.alloc(width * height * 3, 255);
+  for (let y = 0; y < size * scale; y++)
+    for (let x = 0; x < size * scale; x++)
+      if (data[Math.floor(y / scale) * size + Math.floor(x / scale)]) rgb.fill(0, ((top + y) * width + left + x) * 3, ((top + y) * width + left + x + 1) * 3);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), i420(rgb, width, height)]);
+  writeFileSync(path, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F25:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 5 }, () => frame)]));
+}
+
+/** RGB → I420 (BT.601, video range): a full-size Y plane, then U and V, each averaged over 2×2 pixels. */
+function i420(rgb: Buffer, width: number, height: number): Buffer {
+  const luma = Buffer.alloc(width * height);
+  const u = Buffer.alloc((width / 2) * (height / 2));
+  const v = Buffer.alloc((width / 2) * (height / 2));
+  const pixel = (x: number, y: number) => [rgb[(y * width + x) * 3], rgb[(y * width + x) * 3 + 1], rgb[(y * width + x) * 3 + 2]];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = pixel(x, y);
+      luma[y * width + x] = Math.round(16 + (65.481 * r + 128.553 * g + 24.966 * b) / 255);
+    }
+  for (let y = 0; y < height; y += 2)
+    for (let x = 0; x < width; x += 2) {
+      const block = [pixel(x, y), pixel(x + 1, y), pixel(x, y + 1), pixel(x + 1, y + 1)];
+      const [r, g, b] = [0, 1, 2].map((channel) => block.reduce((sum, p) => sum + p[channel], 0) / 4);
+      u[(y / 2) * (width / 2) + x / 2] = Math.round(128 + (-37.797 * r - 74.203 * g + 112 * b) / 255);
+      v[(y / 2) * (width / 2) + x / 2] = Math.round(128 + (112 * r - 93.786 * g - 18.214 * b) / 255);
+    }
+  return Buffer.concat([luma, u, v]);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,9 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openContext, screenshot, seriousViolations, startPortal, type Portal } from './support';
+import { launchBrowser, openContext, screenshot, seriousViolations, startPortal, writeQrVideo, type Portal } from './support';
 
 const ADMIN = { email: 'admin@emisor.local', password: 'emisor-admin-2026' };
 const SECOND_BANK = 'Banco Segundo';
@@ -172,6 +172,51 @@ describe('The retail customer’s wallet', () => {
     await page.getByRole('link', { name: 'Volver al inicio' }).click();
     await page.getByText('Para @beto.segundo').waitFor();
     expect(await balance()).toBe('L 824.50');
+  });
+
+  test('the camera reads the alias from a receive screen’s QR code, and the payee is confirmed with bank and masked name', async () => {
+    // Camera flags are per browser: a second one whose fake camera films @ana.atlantida's receive screen,
+    // opened on the same customer's session.
+    const folder = mkdtempSync(join(tmpdir(), 'wallet-camera-'));
+    const video = join(folder, 'ana.y4m');
+    writeQrVideo(video, '@ana.atlantida');
+    const cameraBrowser = await launchBrowser({ fakeCamera: video });
+    try {
+      const phone = await openContext(cameraBrowser, portal.baseUrl, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: await context.storageState() });
+      // Keeps the tracks the page gets from the camera, to tell whether it turned the camera off again.
+      await phone.addInitScript(`{
+        const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+        window.cameraTracks = [];
+        navigator.mediaDevices.getUserMedia = async (constraints) => {
+          const stream = await open(constraints);
+          window.cameraTracks.push(...stream.getTracks());
+          return stream;
+        };
+      }`);
+      const camera = await phone.newPage();
+      await camera.goto('/wallet');
+      await camera.getByRole('link', { name: 'Enviar' }).click();
+      await camera.getByLabel('Monto (L)').fill('20');
+      await camera.getByRole('button', { name: 'Escanear QR' }).click();
+      // No photo is given: the scanner closes only once it has read the code from the camera.
+      await camera.getByRole('dialog', { name: 'Escanear código QR' }).waitFor({ state: 'detached' });
+      await expect(camera.getByLabel('Para (@alias)').inputValue()).resolves.toBe('ana.atlantida');
+      // It filmed (one video track) and, the code read, let the camera go.
+      expect(await camera.evaluate('window.cameraTracks.map((track) => `${track.kind} ${track.readyState}`)')).toEqual(['video ended']);
+      await screenshot(camera, 'wallet-07c-camera-scanned');
+      await camera.getByRole('button', { name: 'Continuar' }).click();
+      await camera.getByRole('heading', { name: 'Confirme el envío' }).waitFor();
+      expect(await camera.locator('dl.confirm').innerText()).toBe(
+        [
+          ...['Destinatario', '@ana.atlantida', 'Nombre', 'An*** At***', 'Banco', 'Banco Atlántida Demo'],
+          ...['Monto', 'L 20.00', 'Desde', '@maria.wallet · Banco Atlántida Demo'],
+        ].join('\n'),
+      );
+      await screenshot(camera, 'wallet-07d-camera-confirm');
+    } finally {
+      await cameraBrowser.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('Receive shows the alias as a QR code, and an incoming payment appears without reloading', async () => {
