@@ -7,7 +7,7 @@ import { msgCreateGroupWithPolicy } from '../chain/messages';
 import { signTransaction, txHash } from '../chain/transactions';
 import type { CommandContext } from '../command-handler';
 import { accountDecider, eligibleMembers, type AccountState } from './decide';
-import { accountStream, type AccountMember, type MultisigType } from './events';
+import { accountStream, type AccountCreationRequested, type AccountMember } from './events';
 
 export type AccountServices = Pick<Services, 'eventStore' | 'commands' | 'db' | 'config'> & { chain: Chain; chainOperator: CustodyKey };
 
@@ -40,15 +40,8 @@ function withOperator<T>(chain: Chain, work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-type CreationInput = {
-  accountId: string;
-  organizationId: string;
-  label: string;
-  type: MultisigType;
-  members: AccountMember[];
-  threshold: number;
-  createdBy: string | null;
-};
+/** What a creation request records, but its time (the command's). */
+type CreationInput = Omit<AccountCreationRequested['data'], 'requestedAt'>;
 
 /**
  * Creates an account: its group and threshold policy on the chain (the policy is its own admin, so
