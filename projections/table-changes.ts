@@ -118,8 +118,10 @@ export class TableChanges {
     await trx.raw(
       `update ?? as t set ${columns.map(() => `?? = case when jsonb_exists(c.j, ?) then (p.r).?? else t.?? end`).join(', ')}
        from jsonb_array_elements(?::jsonb) as c(j), lateral (select jsonb_populate_record(null::??, c.j) as r) as p
-       where t.?? = (p.r).??`,
-      [table, ...columns.flatMap((column) => [column, column, column, column]), JSON.stringify(changes), table, key, key],
+       where t.?? = (p.r).?? and t.?? = any(?)`,
+      // The keys again as an array: a jsonb document's rows cannot be counted, so without it the planner
+      // hashes the whole table (a cost that grows with every row the read model ever held).
+      [table, ...columns.flatMap((column) => [column, column, column, column]), JSON.stringify(changes), table, key, key, key, changes.map((change) => String(change[key]))],
     );
   }
 

@@ -78,6 +78,27 @@ describe('TableChanges', () => {
     expect(await rows()).toEqual([{ id: 'a', name: 'Alpha', note: 'after', tags: [], archived: false, changed_at: null }]);
   });
 
+  it('updates rows through the key\'s index, never by reading the whole table', async () => {
+    await database.knex.raw(`insert into tc_items (id, name) select 'row-' || g, 'n' from generate_series(1, 5000) g`);
+    await database.knex.raw('analyze tc_items');
+    const changes = new TableChanges('tc_items');
+    changes.update('row-7', { note: 'changed' });
+    changes.update('row-4000', { archived: true });
+    const statements: Array<{ sql: string; bindings: unknown[] }> = [];
+    const capture = (query: { sql: string; bindings: unknown[] }) => statements.push(query);
+    database.knex.on('query', capture);
+    await write(changes).finally(() => database.knex.off('query', capture));
+
+    const update = statements.find((statement) => statement.sql.startsWith('update'))!;
+    const plan = (await database.pool.query(`explain ${update.sql}`, update.bindings)).rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n');
+    expect(plan).not.toMatch(/Seq Scan on tc_items/);
+    expect(plan).toMatch(/Index Scan on tc_items_pkey|Index Scan using tc_items_pkey/);
+    expect(await database.knex('tc_items').whereIn('id', ['row-7', 'row-4000']).orderBy('id').select('id', 'note', 'archived')).toEqual([
+      { id: 'row-4000', note: null, archived: true },
+      { id: 'row-7', note: 'changed', archived: false },
+    ]);
+  });
+
   it('fails on an insert of an existing key by default, and on a change without a key', async () => {
     const first = new TableChanges('tc_items');
     first.insert({ id: 'a', name: 'Alpha' });
