@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../projections/instant-payments';
-import { projectionLock, ProjectionRunner } from '../projections/runner';
+import { inlineWritersLock, ProjectionRunner } from '../projections/runner';
 import { createKnex, createPool, migrateToLatest } from '../runtime/database';
 import { createLogger } from '../runtime/logger';
 import type { NewEvent } from '../write-side/event-store/event-store';
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
       logger: createLogger('silent'),
       inlineReadModel: {
         name: instantPaymentsProjection.name,
-        writeFor: (events) => instantPaymentsInlineWrite(events, projectionLock(instantPaymentsProjection.name)),
+        writeFor: (events) => instantPaymentsInlineWrite(events, inlineWritersLock(instantPaymentsProjection.name)),
       },
     };
 

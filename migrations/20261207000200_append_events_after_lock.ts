@@ -3,8 +3,9 @@ import type { Knex } from 'knex';
 /**
  * `append_events_after_lock`: append_events after a shared advisory lock, in one call. A bank ledger
  * appends each round with its read model's rows in one statement (EventStore.appendWith); the lock is
- * the read model's writer lock (projections/runner.ts), which must be held before the transaction
- * writes anything, so that a rebuild holding it exclusively never waits on a writer that waits on it.
+ * the read model's inline writers' lock (inlineWritersLock in projections/runner.ts), which must be held
+ * before the transaction writes anything, so that a rebuild holding it exclusively never waits on a
+ * writer that waits on it.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`

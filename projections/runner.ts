@@ -60,13 +60,14 @@ function reasonOf(error: unknown): string {
 }
 
 /**
- * The names of the advisory lock (hashtext of each) that serialises a projection's writers. The
- * runner, a rebuild and another process take it alone; writers applying the projection in their own
- * appends' transactions (EventStore.appendWith) share it, taken before they write anything, so a
- * rebuild that holds it knows none is under way. The two-key form keeps these locks apart from the
- * event store's one-key stream locks.
+ * The names of the advisory lock (hashtext of each) that keeps a rebuild apart from the writers that
+ * apply a projection in their own appends' transactions (EventStore.appendWith): they share it, taken
+ * before they write anything; a rebuild takes it alone, so while it holds it none is under way. The
+ * runner's own writes do not take it (they serialise on the projection's lock, lockProjection), so its
+ * checkpoints never hold up a payment. The two-key form keeps these locks apart from the event
+ * store's one-key stream locks.
  */
-export const projectionLock = (name: string) => ({ class: 'emisor.projection', object: name });
+export const inlineWritersLock = (name: string) => ({ class: 'emisor.projection.inline', object: name });
 
 /** Whether the event was applied to the projection in the transaction that appended it. */
 const appliedInline = (event: RecordedEvent, projection: Projection) => event.metadata.appliedInline?.includes(projection.name) === true;
@@ -217,7 +218,7 @@ export class ProjectionRunner {
    * locks, then carries on from the rebuilt checkpoints. On PostgreSQL the open transaction also holds
    * back what subscribers see of new events until it commits, so read-your-writes waits as long as the
    * rebuild runs. A projection that fails on an event fails the whole rebuild, which changes nothing.
-   * Rows written inline with their events (see projectionLock) are rebuilt from those events too.
+   * Rows written inline with their events (see inlineWritersLock) are rebuilt from those events too.
    */
   async rebuild(names: string | readonly string[]): Promise<RebuildReport> {
     const lanes = (typeof names === 'string' ? [names] : names).map((name) => {
@@ -228,6 +229,10 @@ export class ProjectionRunner {
     const report: RebuildReport = { events: 0, projections: lanes.map((lane) => ({ name: lane.projection.name, applied: 0 })) };
     await this.db.transaction(async (trx) => {
       for (const lane of lanes) await this.lockProjection(trx, lane.projection);
+      for (const lane of lanes) {
+        const inline = inlineWritersLock(lane.projection.name);
+        await trx.raw(`select pg_advisory_xact_lock(hashtext(?), hashtext(?))`, [inline.class, inline.object]);
+      }
       // One statement for all their tables (they may reference each other), without CASCADE: another read
       // model's table that references them makes the rebuild fail instead of being emptied unnoticed.
       const tables = lanes.flatMap((lane) => lane.projection.tables);
@@ -507,7 +512,6 @@ export class ProjectionRunner {
    * reads the checkpoint the previous one committed. Taken before the checkpoint is read.
    */
   private async lockProjection(trx: Knex.Transaction, projection: Projection): Promise<void> {
-    const lock = projectionLock(projection.name);
-    await trx.raw(`select pg_advisory_xact_lock(hashtext(?), hashtext(?))`, [lock.class, lock.object]);
+    await trx.raw(`select pg_advisory_xact_lock(hashtext('emisor.projection'), hashtext(?))`, [projection.name]);
   }
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../projections/instant-payments';
-import { projectionLock, type ProjectionRunner } from '../projections/runner';
+import { inlineWritersLock, type ProjectionRunner } from '../projections/runner';
 import type { Chain } from '../write-side/chain/chain';
 import type { CommandHandler } from '../write-side/command-handler';
 import type { EventStore } from '../write-side/event-store/event-store';
@@ -77,7 +77,7 @@ export function createInstantPayments(input: {
     // On PostgreSQL each round writes its payments' rows with its events: a POST waits for no projection.
     inlineReadModel: {
       name: instantPaymentsProjection.name,
-      writeFor: (events) => instantPaymentsInlineWrite(events, projectionLock(instantPaymentsProjection.name)),
+      writeFor: (events) => instantPaymentsInlineWrite(events, inlineWritersLock(instantPaymentsProjection.name)),
     },
   });
   settlement = new Settlement({ ledgers, chain, eventStore, db, logger, keyEncryptionKey: input.keyEncryptionKey, config });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../../projections/instant-payments';
-import { projectionLock, ProjectionRunner } from '../../projections/runner';
+import { inlineWritersLock, ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
 import { Metrics } from '../../runtime/metrics';
 import { ConcurrencyError, type InlineWrite, type NewEvent } from '../../write-side/event-store/event-store';
@@ -32,7 +32,7 @@ describe('Instant Payments read model written with the events', () => {
       readModelReached: async () => false,
       inlineReadModel: {
         name: instantPaymentsProjection.name,
-        writeFor: (events) => instantPaymentsInlineWrite(events, projectionLock(instantPaymentsProjection.name)),
+        writeFor: (events) => instantPaymentsInlineWrite(events, inlineWritersLock(instantPaymentsProjection.name)),
       },
     });
   });
@@ -115,6 +115,39 @@ describe('Instant Payments read model written with the events', () => {
       expect(await database.knex('ip_payments').where('id', 'like', 'inline-run-%').count({ count: '*' }).first()).toEqual({ count: '20' });
     });
 
+    it('applies and checkpoints while an inline writer is under way; a rebuild waits for the writer', async () => {
+      const { id, ledger } = await bankWithTwoClients();
+      // An event the runner itself must apply (written without the read model, as EventStoreDB would).
+      const cashIn: NewEvent = {
+        id: randomUUID(),
+        type: 'InstantPaymentClientCashedIn',
+        data: { movementId: randomUUID(), clientId: `${id}-c0`, organizationId: id, amount: '5', reference: null },
+        metadata: { actorId: null, organizationId: id, correlationId: 'test', causationId: null, occurredAt: context.now.toISOString(), schemaVersion: 1 },
+      };
+      await store.append(`ip-bank-${id}`, [cashIn], 'any');
+      await ledger.submit(request(pay(id, 'inline-concurrent', 1n))).catch(() => undefined);
+      const writer = await database.pool.connect();
+      try {
+        const lock = inlineWritersLock(instantPaymentsProjection.name);
+        await writer.query('begin');
+        await writer.query('select pg_advisory_xact_lock_shared(hashtext($1), hashtext($2))', [lock.class, lock.object]);
+
+        const runner = new ProjectionRunner(store, database.knex, [instantPaymentsProjection], createLogger('silent'));
+        await runner.catchUp();
+        expect((await balances(id)).get(`${id}-c0`)).toBe('1004');
+
+        let rebuilt = false;
+        const rebuild = runner.rebuild(instantPaymentsProjection.name).then(() => (rebuilt = true));
+        await sleep(300);
+        expect(rebuilt).toBe(false);
+        await writer.query('commit');
+        await rebuild;
+      } finally {
+        writer.release();
+      }
+      expect((await balances(id)).get(`${id}-c0`)).toBe('1004');
+    });
+
     it('counts no lag on GET /metrics for events the read model applied inline', async () => {
       const { id, ledger } = await bankWithTwoClients();
       await ledger.submit(request(pay(id, 'inline-lag', 1n)));
@@ -189,7 +222,7 @@ describe('Instant Payments read model written with the events', () => {
         data: { organizationId: id, senderOrganizationId: 'other', batchNumber: 1, txHash: 'AB', settledAt: at, payments: [{ paymentId: 'inline-plan-p', recipientClientId: `${id}-c1`, amount: '1' }] },
         metadata: { actorId: null, organizationId: id, correlationId: 'test', causationId: null, occurredAt: at, schemaVersion: 1 },
       };
-      const statements = instantPaymentsInlineWrite([received], projectionLock(instantPaymentsProjection.name)).statements!;
+      const statements = instantPaymentsInlineWrite([received], inlineWritersLock(instantPaymentsProjection.name)).statements!;
       const updates = statements.filter((statement) => statement.sql.trimStart().startsWith('update'));
       expect(updates.map((statement) => statement.sql.match(/update (\w+)/)![1])).toEqual(['ip_clients', 'ip_payments']);
       for (const update of updates) {
@@ -213,7 +246,7 @@ describe('Instant Payments read model written with the events', () => {
     const table = joined ? 'inline_rows_joined' : 'inline_rows_transaction';
     /** Counts the writes it runs; the note null makes the write fail (a not-null column). */
     const rowWrite = (streamId: string, note: string | null, writes: string[] = []): InlineWrite => ({
-      lock: projectionLock('test-inline'),
+      lock: inlineWritersLock('test-inline'),
       statements: joined ? [{ sql: `insert into ${table} (stream_id, note) select ?, ? from landed`, values: [streamId, note] }] : null,
       write: async (query) => {
         writes.push(streamId);
