@@ -69,7 +69,8 @@ export class CommandHandler {
    * ConcurrencyError goes to the caller. `eventIds` keeps the new events' ids the caller chose (stable
    * across the caller's own retries); otherwise each attempt draws fresh ones. Then it waits until the
    * projections fed by the appended event types have applied the append (read-your-writes), unless
-   * `waitForProjections` is false; `readModels` names the projections to wait for instead, when the
+   * `waitForProjections` is false — and a command that decides nothing (a retry) waits for them to hold
+   * the stream as it stands; `readModels` names the projections to wait for instead, when the
    * caller's answer needs fewer (or others).
    */
   async handle<State, Command, Event extends DomainEvent>(
@@ -83,7 +84,17 @@ export class CommandHandler {
       const recorded = await this.store.readStream(streamId);
       const state = fold(decider, recorded as unknown as Event[]);
       const events = decider.decide(command, state);
-      if (events.length === 0) return { events, state, version: recorded.length, position: null };
+      if (events.length === 0) {
+        // A retry of a command that was recorded (perhaps just before a restart): its answer is read back
+        // from the read models, which must hold what the stream holds, as they would for the first attempt.
+        const last = recorded[recorded.length - 1];
+        if (last && options.waitForProjections !== false)
+          await this.awaitProjections(
+            last.position,
+            options.readModels ? { readModels: options.readModels } : { eventTypes: [...new Set(recorded.map((event) => event.type))] },
+          );
+        return { events, state, version: recorded.length, position: null };
+      }
       const metadata = eventMetadata(context);
       const newEvents: NewEvent[] = events.map((event, index) => ({
         id: options.eventIds?.[index] ?? randomUUID(),

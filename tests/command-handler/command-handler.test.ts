@@ -232,6 +232,27 @@ describe('CommandHandler', () => {
       }
     });
 
+    it('answers a command that decides nothing (a retry) once the projections hold what the stream already has', async () => {
+      const streamId = counterId();
+      const first = new CommandHandler(store, null, 1000);
+      await first.handle(counter, streamId, { type: 'Increment', by: 3 }, context());
+      await first.handle(counter, streamId, { type: 'Reset' }, context());
+      // As after a restart: the read model has not applied the first attempt yet, and the retried Reset decides nothing.
+      const runner = new ProjectionRunner(store, database.knex, [counterProjection], logger);
+      const handler = new CommandHandler(store, (position, timeoutMs) => runner.waitFor(position, timeoutMs), 5000);
+      let answered = false;
+      const retry = handler.handle(counter, streamId, { type: 'Reset' }, context()).then(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(answered).toBe(false);
+      await runner.start();
+      try {
+        await retry;
+        expect(await database.knex('test_counters').where({ counter_id: streamId }).first('value')).toEqual({ value: 0 });
+      } finally {
+        await runner.stop();
+      }
+    });
+
     it('answers 503 DEPENDENCY_UNAVAILABLE when the projections do not catch up in time, the write being recorded', async () => {
       const stalled = new ProjectionRunner(store, database.knex, [counterProjection], logger); // never started
       const handler = new CommandHandler(store, (position, timeoutMs) => stalled.waitFor(position, timeoutMs), 100);
