@@ -16,7 +16,8 @@ describe('races', () => {
   beforeAll(async () => {
     // Behind a declared proxy each racing caller names its own address, so the demo routes'
     // per-address throttles see many callers (as they would in production), not one test.
-    w = await startInstantPayments({ env: { TRUST_PROXY: 'true' } });
+    // Funds back a thousand demo wallets per bank (the backing rule), more than the races open.
+    w = await startInstantPayments({ env: { TRUST_PROXY: 'true' }, settlementFunding: '100000000' });
     a = await w.f.invite(w.f.admin, 'member', 'Ana');
     b = await w.f.invite(w.f.admin, 'member', 'Beto');
     c = await w.f.invite(w.f.admin, 'member', 'Cruz');
@@ -121,6 +122,7 @@ describe('races', () => {
     it('lets one of several payments each spending most of the balance through, at once, under different keys', async () => {
       for (let round = 0; round < REPETITIONS; round++) {
         const payer = await demoClient(w.bankA.organizationId, 'Spender');
+        expect((await claimAlias(payer, uniqueAlias('spender'))).status).toBe(200);
         const start = BigInt((await w.asClient(payer.token).get('/instant-payments/me')).body.balance);
         const spend = ((start * 3n) / 5n).toString();
         const internal = uniqueAlias('near');
@@ -134,7 +136,7 @@ describe('races', () => {
         );
         expect(answers.map((answer) => (answer.status === 201 ? 201 : answer.body.code)).sort()).toEqual([201, 'INSUFFICIENT_FUNDS', 'INSUFFICIENT_FUNDS', 'INSUFFICIENT_FUNDS']);
         expect((await w.asClient(payer.token).get('/instant-payments/me')).body.balance).toBe((start - BigInt(spend)).toString());
-        const history = (await w.asClient(payer.token).get('/instant-payments/payments')).body.items;
+        const history = (await w.asClient(payer.token).get('/instant-payments/me/movements')).body.items;
         expect(history).toHaveLength(1);
       }
     });
