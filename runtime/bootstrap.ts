@@ -129,6 +129,7 @@ export async function createRuntime(
     },
     logger,
   );
+  metrics.observeLeader(leader);
   return {
     services,
     secrets,
