@@ -157,7 +157,7 @@ export async function call(base: string, method: string, path: string, body: unk
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-/** Which process a request goes to: any running one (the caller picks), for this attempt of the operation. */
+/** Which process a request goes to: any running one (the caller picks), for this attempt of the operation (null: a login). */
 export type Router = (operation: Operation | null) => string;
 
 interface Wallet {
@@ -370,6 +370,12 @@ export class Workload {
     // A write that lost a race for its stream more often than the service retries: the answer asks for a retry.
     if (answer.body?.code === 'CONCURRENT_MODIFICATION') {
       this.concurrentModifications += 1;
+      return;
+    }
+    if (answer.status === 404) {
+      // Its own resource not found: a violation (the work may well be recorded), and sent again, so
+      // that what follows from it (a vote naming the proposal, the balances) is still checked.
+      this.violations.push(`${operation.kind} ${operation.key} answered 404 ${answer.body?.code ?? ''} (attempt ${operation.sent}): ${answer.body?.detail ?? ''}`);
       return;
     }
     operation.answer = answer;
