@@ -133,6 +133,7 @@ export async function createRuntime(
     },
     logger,
   );
+  metrics.observeLeader(leader);
   return {
     services,
     secrets,

@@ -49,6 +49,7 @@ export class Metrics {
   });
   private lastBlock: { height: number; at: number } | null = null;
   private blockSeconds: number | null = null;
+  private leader: { readonly isLeader: boolean } | null = null;
 
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'emisor_process_' });
@@ -120,6 +121,14 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'emisor_leader',
+      help: '1 while this process is the elected leader and runs the process managers and timers, else 0',
+      registers: [this.registry],
+      collect() {
+        this.set(self.leader?.isLeader ? 1 : 0);
+      },
+    });
+    new Gauge({
       name: 'emisor_chain_block_time_seconds',
       help: 'Seconds per block between the last two scrapes that saw the height move',
       registers: [this.registry],
@@ -133,6 +142,11 @@ export class Metrics {
     const now = Date.now();
     if (this.lastBlock && height > this.lastBlock.height) this.blockSeconds = (now - this.lastBlock.at) / 1000 / (height - this.lastBlock.height);
     if (!this.lastBlock || height !== this.lastBlock.height) this.lastBlock = { height, at: now };
+  }
+
+  /** Reports this process's part in the leader election (`emisor_leader`): operators see which process runs the timers. */
+  observeLeader(leader: { readonly isLeader: boolean }): void {
+    this.leader = leader;
   }
 
   /** Times every append of `store` (the same object, so every holder of it is measured). */

@@ -1,6 +1,7 @@
 import { createRuntime, type Runtime } from '../../runtime/bootstrap';
 import { createLogger } from '../../runtime/logger';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { parsePrometheus } from './support/prometheus';
 
 /**
  * Issue 10.5: on one database the process managers' timers run in one elected process (a
@@ -39,9 +40,14 @@ describe('leader election between two service processes on one database', () => 
       )
     ).rows as { pid: number }[];
 
-  it('elects exactly one: the process that started first, holding one advisory lock', async () => {
+  /** What each runtime's GET /metrics says: emisor_leader of the first, then of the second. */
+  const reportedLeaders = async () =>
+    Promise.all([first.services, second.services].map(async (services) => parsePrometheus(await services.metrics.registry.metrics())('emisor_leader')));
+
+  it('elects exactly one: the process that started first, holding one advisory lock, and says so in its metrics', async () => {
     expect([first.runtime.leader.isLeader, second.leader.isLeader]).toEqual([true, false]);
     expect(await lockHolders()).toHaveLength(1);
+    expect(await reportedLeaders()).toEqual([1, 0]);
   });
 
   it('runs the periodic tasks in the leader only', async () => {
@@ -61,6 +67,7 @@ describe('leader election between two service processes on one database', () => 
     await eventually(() => followerTicks.mock.calls.length >= 1, 'the new leader ticks');
     jest.restoreAllMocks();
     expect(await lockHolders()).toHaveLength(1);
+    expect(await reportedLeaders()).toEqual([0, 1]);
   });
 
   it('hands the leadership back when the leader stops', async () => {

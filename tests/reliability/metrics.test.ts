@@ -1,25 +1,9 @@
 import { createApp } from '../../api/app';
 import supertest from 'supertest';
 import { startInstantPayments, type InstantPaymentsWorld } from '../instant-payments/world';
+import { parsePrometheus as parse } from './support/prometheus';
 
 /** The contract's "Operations" section: GET /metrics serves Prometheus text whose series move with traffic. */
-type Scrape = (name: string, labels?: Record<string, string>) => number | undefined;
-
-/** Reads one sample of a Prometheus text exposition: the series with exactly these label values. */
-function parse(text: string): Scrape {
-  const samples = text
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!match) throw new Error(`not a sample line: ${line}`);
-      const labels = new Map([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1]!, pair[2]!]));
-      return { name: match[1]!, labels, value: Number(match[3]) };
-    });
-  return (name, labels = {}) =>
-    samples.find((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels.get(key) === value) && sample.labels.size === Object.keys(labels).length)?.value;
-}
-
 describe('GET /metrics', () => {
   let w: InstantPaymentsWorld;
   let ana: { id: string; token: string };
@@ -78,6 +62,11 @@ describe('GET /metrics', () => {
     for (const projection of w.f.runtime.services.projections.projections.map((projection) => projection.name)) expect(after('emisor_projection_lag_events', { projection })).toBeGreaterThanOrEqual(0);
     expect(after('emisor_chain_height')!).toBeGreaterThan(before('emisor_chain_height')!);
     expect(after('emisor_chain_block_time_seconds')).toBeGreaterThan(0);
+  });
+
+  it('reports the process as the leader while it runs the process managers and timers', async () => {
+    expect(w.f.runtime.leader.isLeader).toBe(true);
+    expect((await scrape())('emisor_leader')).toBe(1);
   });
 
   it('requires METRICS_TOKEN as a bearer token when it is set', async () => {
