@@ -131,11 +131,9 @@ describe('two service processes on one database under payment and governance loa
     expect(takeover).not.toBeNull();
   });
 
-  // FAILS on today's code, hence `.failing` (remove it with the fix): runtime/instant-payments.ts wires
-  // the bank ledger's onSettlementWork to settlement.schedule() in every process, so a follower that
-  // takes a cross-bank payment signs its batch itself, racing the leader for the settlement account's
-  // sequence (the abandoned batches of issue 10.5). Settlement must start batches in the leader only.
-  it.failing('signs settlement batches only in the leader, also for payments a follower took', () => {
+  // A ledger's work triggers settlement only where Settlement was started (the leader); the leader's
+  // periodic pass reads every bank's tail first, so it settles what a follower took too.
+  it('signs settlement batches only in the leader, also for payments a follower took', () => {
     expect(signedByFollowers()).toEqual([]);
   });
 
@@ -151,11 +149,8 @@ describe('two service processes on one database under payment and governance loa
       expect(supplies[1]!.body.supply).toBe(supplies[0]!.body.supply);
     });
 
-    // FAILS on today's code, hence `.failing` (remove it with the fix): a process keeps its bank ledger
-    // in memory from its first load and reloads it only when its own append conflicts
-    // (write-side/instant-payments/ledger.ts), so it refuses, 401, the token of a client registered
-    // through the other process since (and would accept a token revoked there).
-    it.failing('accepts on either process the token of a client registered through the other', async () => {
+    // A process reads the bank's tail before it refuses a client it has not seen (registered through the other).
+    it('accepts on either process the token of a client registered through the other', async () => {
       const [first, second] = services.map((service) => service.base) as [string, string];
       const organizationId = (await database.knex('organizations').where({ type: 'COMMERCIAL' }).orderBy('created_at').first('id')).id;
       const register = async (name: string) => (await call(first, 'POST', '/instant-payments/demo/clients', { organizationId, name })).body.clientToken as string;
