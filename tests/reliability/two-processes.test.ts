@@ -126,6 +126,10 @@ describe('two service processes on one database under payment and governance loa
     expect(Object.values(report.acknowledged).every((count) => count > 0)).toBe(true);
   });
 
+  it('signs without sequence collisions: no settlement batch abandoned, no proposal attempt left NOT_RUN', () => {
+    expect(figures).toEqual({ settlementAbandoned: 0, proposalAttemptsNotRun: 0 });
+  });
+
   it('has exactly one leader after every round, and the survivor takes over when the leader is killed', () => {
     expect(leadersSeen).toEqual(Array(ROUNDS).fill(1));
     expect(takeover).not.toBeNull();

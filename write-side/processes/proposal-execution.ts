@@ -102,8 +102,21 @@ export class ProposalExecution {
     return next;
   }
 
+  /**
+   * One signing transaction at a time: in this process by the queue, across the processes of one
+   * database by an advisory lock held until the chain has answered, so that a signer's sequence read
+   * before signing is still the chain's when the bytes arrive (two processes executing proposals of
+   * the same members otherwise sign with the same sequence, and one attempt is abandoned).
+   */
   private onChain<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.chainQueue.catch(() => undefined).then(work);
+    const next = this.chainQueue
+      .catch(() => undefined)
+      .then(() =>
+        this.services.db.transaction(async (trx) => {
+          await trx.raw(`select pg_advisory_xact_lock(hashtext('emisor.proposal-signing'), 0)`);
+          return work();
+        }),
+      );
     this.chainQueue = next.catch(() => undefined);
     return next;
   }
