@@ -26,10 +26,12 @@ export const notFoundHandler: RequestHandler = (req, res) =>
 
 /**
  * Every failure leaves as problem+json. Known failures keep their status and code; anything else is
- * a 500 with a generic body, and only the log (under the correlation id) sees the cause.
+ * a 500 with a generic body, and only the log (under the correlation id) sees the cause — unless the
+ * database does not answer at that moment (`databaseAnswers`): a failure no code names, met while it
+ * is down (a driver's or a library's own wording of a cut connection), is the outage's 503.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, _next) => {
+export function errorHandler(logger: Logger, databaseAnswers: () => Promise<boolean> = async () => true): ErrorRequestHandler {
+  return async (error, req, res, _next) => {
     const correlationId = res.locals.correlationId as string;
     if (res.headersSent) {
       logger.error({ err: error, correlationId }, 'failure after the response started');
@@ -42,7 +44,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return send(res, new AppError(409, 'CONCURRENT_MODIFICATION', 'Conflict', 'The resource changed concurrently; retry the request'), correlationId);
     const client = clientError(error);
     if (client) return send(res, client, correlationId);
-    if (isUnavailable(error)) {
+    if (isUnavailable(error) || !(await databaseAnswers().catch(() => false))) {
       logger.warn({ err: error, correlationId }, 'dependency unavailable');
       return send(res, new AppError(503, 'DEPENDENCY_UNAVAILABLE', 'Dependency unavailable', 'A dependency is unreachable; retry later'), correlationId);
     }

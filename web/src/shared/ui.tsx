@@ -17,6 +17,18 @@ export function Field(props: { label: string; hint?: string; error?: string | nu
   );
 }
 
+/** The save and cancel buttons of an inline edit form (save submits the form). */
+export const EditActions = ({ busy, saveLabel, cancelLabel, onCancel }: { busy: boolean; saveLabel: string; cancelLabel: string; onCancel: () => void }) => (
+  <>
+    <button class="primary" disabled={busy}>
+      {saveLabel}
+    </button>
+    <button type="button" disabled={busy} onClick={onCancel}>
+      {cancelLabel}
+    </button>
+  </>
+);
+
 export function Select(props: { label: string; children: ComponentChildren } & JSX.SelectHTMLAttributes<HTMLSelectElement>) {
   const { label, children, ...select } = props;
   const id = useId();

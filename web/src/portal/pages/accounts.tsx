@@ -4,7 +4,7 @@ import { Link, useLocation, useParams } from 'wouter-preact';
 import { ok, type Schemas } from '../../api/client';
 import { shortAddress } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
-import { Card, ErrorNote, Field, Loading } from '../../shared/ui';
+import { Card, EditActions, ErrorNote, Field, Loading } from '../../shared/ui';
 import { POLL_MS, useData } from '../data';
 import { api, useSession } from '../session';
 import { useSubmit } from './auth';
@@ -279,12 +279,7 @@ function Whitelist({ multisigId }: { multisigId: string }) {
                 >
                   <Field label={t('accounts.whitelistLabel')} required value={editing.label} onInput={(e) => setEditing({ ...editing, label: e.currentTarget.value })} />
                   <Field label={t('accounts.address')} required value={editing.address} onInput={(e) => setEditing({ ...editing, address: e.currentTarget.value })} />
-                  <button class="primary" disabled={busy}>
-                    {t('common.save')}
-                  </button>
-                  <button type="button" disabled={busy} onClick={() => setEditing(null)}>
-                    {t('common.cancel')}
-                  </button>
+                  <EditActions busy={busy} saveLabel={t('common.save')} cancelLabel={t('common.cancel')} onCancel={() => setEditing(null)} />
                 </form>
               </li>
             ) : (

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
 import { ok, type Schemas } from '../../api/client';
 import { errorText } from '../../shared/i18n';
-import { Card, ErrorNote, Field, Loading, SuccessNote } from '../../shared/ui';
+import { Card, EditActions, ErrorNote, Field, Loading, SuccessNote } from '../../shared/ui';
 import { useData } from '../data';
 import { api, useSession } from '../session';
 import { useSubmit } from './auth';
@@ -100,12 +100,7 @@ export function AddressBookPage() {
                         <Field label={t('auth.name')} required maxLength={100} value={editing.draft.name} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, name: e.currentTarget.value } })} />
                         <Field label={t('accounts.address')} required value={editing.draft.address} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
                         <Field label={t('addressBook.note')} maxLength={500} value={editing.draft.note} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, note: e.currentTarget.value } })} />
-                        <button class="primary" disabled={busy}>
-                          {t('common.save')}
-                        </button>
-                        <button type="button" disabled={busy} onClick={() => setEditing(null)}>
-                          {t('common.cancel')}
-                        </button>
+                        <EditActions busy={busy} saveLabel={t('common.save')} cancelLabel={t('common.cancel')} onCancel={() => setEditing(null)} />
                       </form>
                     </td>
                   </tr>

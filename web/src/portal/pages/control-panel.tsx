@@ -4,7 +4,7 @@ import { Link, useParams, useSearch } from 'wouter-preact';
 import { ok, type Schemas } from '../../api/client';
 import { formatDateTime, parseAmount, shortAddress } from '../../shared/format';
 import { errorText, UserFacingError } from '../../shared/i18n';
-import { Card, ErrorNote, Field, Loading, Select, SuccessNote } from '../../shared/ui';
+import { Card, EditActions, ErrorNote, Field, Loading, Select, SuccessNote } from '../../shared/ui';
 import { useData, useNativeToken } from '../data';
 import { api, useSession } from '../session';
 import { useSubmit } from './auth';
@@ -262,12 +262,7 @@ function Tokens() {
                       <Field label={t('controlPanel.symbol')} required maxLength={12} value={editing.draft.symbol} onInput={(e) => edit({ ...editing.draft, symbol: e.currentTarget.value })} />
                       <Field label={t('auth.name')} required maxLength={100} value={editing.draft.name} onInput={(e) => edit({ ...editing.draft, name: e.currentTarget.value })} />
                       <Field label={t('controlPanel.decimals')} type="number" required min={0} max={18} value={editing.draft.exponent} onInput={(e) => edit({ ...editing.draft, exponent: e.currentTarget.value })} />
-                      <button class="primary" disabled={busy}>
-                        {t('common.save')}
-                      </button>
-                      <button type="button" disabled={busy} onClick={() => setEditing(null)}>
-                        {t('common.cancel')}
-                      </button>
+                      <EditActions busy={busy} saveLabel={t('common.save')} cancelLabel={t('common.cancel')} onCancel={() => setEditing(null)} />
                     </form>
                   </td>
                 </tr>
