@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
+import { databaseAnswers } from '../runtime/database';
 import { httpLogSerializers } from '../runtime/logger';
 import type { Services } from '../runtime/services';
 import { configurePassport } from './auth';
@@ -16,19 +17,6 @@ import { webPortal } from './web-portal';
 const CORRELATION_HEADER = 'x-correlation-id';
 /** How long the error handler waits for the database to answer before it takes it for down. */
 const DATABASE_PROBE_MS = 1000;
-
-/** Whether the database answers a trivial query within DATABASE_PROBE_MS. */
-async function databaseAnswers(db: Services['db']): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([db.raw('select 1'), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), DATABASE_PROBE_MS)))]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** The HTTP surface: every route under /api, documented from the same zod schemas it validates with. */
 export function createApp(services: Services, routes: RouteDefinition[] = allRoutes()): Express {
@@ -91,6 +79,6 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   app.use('/api', api);
   app.use(webPortal());
   app.use(notFoundHandler);
-  app.use(errorHandler(services.logger, () => databaseAnswers(services.db)));
+  app.use(errorHandler(services.logger, () => databaseAnswers(services.db, DATABASE_PROBE_MS)));
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Subscription } from 'rxjs';
+import { databaseAnswers } from '../runtime/database';
 import type { Logger } from '../runtime/logger';
 import {
   comparePositions,
@@ -397,19 +398,7 @@ export class ProjectionRunner {
 
   /** Whether the database, rather than the events, failed: the error says so, or the database does not answer. */
   private async isOutage(error: unknown): Promise<boolean> {
-    if (isConnectionTrouble(error)) return true;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        this.db.raw('select 1'),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), PING_TIMEOUT_MS))),
-      ]);
-      return false;
-    } catch {
-      return true;
-    } finally {
-      clearTimeout(timer);
-    }
+    return isConnectionTrouble(error) || !(await databaseAnswers(this.db, PING_TIMEOUT_MS));
   }
 
   private async stopLane(lane: Lane, event: RecordedEvent, error: unknown): Promise<void> {

@@ -24,6 +24,19 @@ export function createKnex(url: string, poolSize = 10): Knex {
   return db;
 }
 
+/** Whether the database answers a trivial query within `timeoutMs` (an outage probe). */
+export async function databaseAnswers(db: Knex, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([db.raw('select 1'), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer')), timeoutMs)))]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createPool(url: string, max = 20): pg.Pool {
   return new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
 }
