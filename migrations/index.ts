@@ -15,6 +15,7 @@ import * as instantPaymentsEngine from './20261201000100_instant_payments_engine
 import * as chainTxLocations from './20261205000100_chain_tx_locations';
 import * as pendingAccountCreations from './20261207000100_pending_account_creations';
 import * as appendEventsAfterLock from './20261207000200_append_events_after_lock';
+import * as appendEventsStreamLookup from './20261208000100_append_events_stream_lookup';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -37,6 +38,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261205000100_chain_tx_locations': chainTxLocations,
   '20261207000100_pending_account_creations': pendingAccountCreations,
   '20261207000200_append_events_after_lock': appendEventsAfterLock,
+  '20261208000100_append_events_stream_lookup': appendEventsStreamLookup,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,10 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import { createTestDatabase } from '../support/test-database';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { eventStoreContract } from './event-store-contract';
 
 describe('PostgreSQL event store contract', () => {
   eventStoreContract(async () => {
     const database = await createTestDatabase();
     return { store: new PostgresEventStore(database.pool), close: () => database.drop() };
+  });
+});
+
+describe('PostgreSQL append cost does not grow with the number of streams', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('finds each appended stream\'s version through its key, never by reading every stream', async () => {
+    await database.pool.query(`insert into event_streams (stream_id, version) select 'Account-' || g, 1 from generate_series(1, 5000) g`);
+    await database.pool.query('analyze event_streams');
+
+    const client = await database.pool.connect();
+    try {
+      await client.query('begin');
+      const appends = [{ streamId: 'Account-1', expectedVersion: 1, events: [{ id: randomUUID(), type: 'Renamed', data: {}, metadata: {} }] }];
+      const { rows } = await client.query('select * from append_events($1::jsonb)', [JSON.stringify(appends)]);
+      const scans = await client.query(`select seq_scan::int from pg_stat_xact_user_tables where relname = 'event_streams'`);
+      await client.query('rollback');
+      expect(rows[0].next_version).toBe(2);
+      expect(scans.rows[0].seq_scan).toBe(0);
+    } finally {
+      client.release();
+    }
   });
 });
