@@ -75,10 +75,8 @@ async function main(): Promise<void> {
       eventStore: store,
       snapshots: new PostgresSnapshotStore(knex),
       facts: {
-        banks: async (ids) => new Map(ids.map((id) => [id, { status: 'ACTIVE' }])),
+        recorded: async ({ banks }) => ({ banks: new Map(banks.map((id) => [id, { status: 'ACTIVE' }])), payments: new Map(), movements: new Set() }),
         settlementBalance: async () => 10n ** 15n,
-        recordedPayments: async () => new Map(),
-        recordedMovements: async () => new Set(),
       },
       readModelReached: async () => true,
       logger: createLogger('silent'),

@@ -7,31 +7,45 @@ import type { EventStore } from '../write-side/event-store/event-store';
 import { PostgresSnapshotStore } from '../write-side/event-store/snapshots';
 import type { InstantPaymentsDeps } from '../write-side/instant-payments/commands';
 import type { PaymentParties } from '../write-side/instant-payments/events';
-import type { LedgerFacts } from '../write-side/instant-payments/ledger';
+import type { LedgerFacts, RecordedFacts } from '../write-side/instant-payments/ledger';
 import { BankLedgers } from '../write-side/instant-payments/ledgers';
 import { Settlement } from '../write-side/processes/settlement';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { ClientPrincipal, ClientTokenClaims } from './services';
 
-/** The facts the bank ledgers' rules need, from the read models and the chain, one query per round. */
-function ledgerFacts(db: Knex, chain: Chain, denom: string): LedgerFacts {
+/**
+ * A round's facts from the read models in one statement: the banks' type and status, and which of the
+ * payments and cash movements are recorded. A payment comes back as its row, its amount as text.
+ */
+const ROUND_FACTS = `
+  select 'bank' as fact, id, jsonb_build_object('type', type, 'status', status) as row from organizations where id = any(?::text[])
+  union all
+  select 'payment', id, to_jsonb(p) || jsonb_build_object('amount', p.amount::text) from ip_payments p where id = any(?::text[])
+  union all
+  select 'movement', id, null from ip_cash_movements where id = any(?::text[])`;
+
+/** The facts the bank ledgers' rules need, from the read models and the chain. */
+export function ledgerFacts(db: Knex, chain: Chain, denom: string): LedgerFacts {
   return {
-    async banks(organizationIds) {
-      const rows: Array<{ id: string; type: string; status: string }> = await db('organizations').whereIn('id', organizationIds).select('id', 'type', 'status');
-      // Only commercial banks run retail ledgers: anything else is treated as not active.
-      return new Map(rows.map((row) => [row.id, { status: row.type === 'COMMERCIAL' ? row.status : 'NOT_A_BANK' }]));
+    async recorded({ banks, paymentIds, movementIds }) {
+      const { rows } = await db.raw<{ rows: Array<{ fact: 'bank' | 'payment' | 'movement'; id: string; row: Record<string, unknown> | null }> }>(ROUND_FACTS, [
+        banks,
+        paymentIds,
+        movementIds,
+      ]);
+      const facts: RecordedFacts = { banks: new Map(), payments: new Map(), movements: new Set() };
+      for (const { fact, id, row } of rows) {
+        // Only commercial banks run retail ledgers: anything else is treated as not active.
+        if (fact === 'bank') facts.banks.set(id, { status: row!.type === 'COMMERCIAL' ? (row!.status as string) : 'NOT_A_BANK' });
+        else if (fact === 'payment') facts.payments.set(id, recordedPayment(row!));
+        else facts.movements.add(id);
+      }
+      return facts;
     },
     async settlementBalance(organizationId) {
       const row: { settlement_address: string | null } | undefined = await db('organizations').where({ id: organizationId }).first('settlement_address');
       return row?.settlement_address ? chain.getBalance(row.settlement_address, denom) : 0n;
-    },
-    async recordedMovements(movementIds) {
-      return new Set<string>(await db('ip_cash_movements').whereIn('id', movementIds).pluck('id'));
-    },
-    async recordedPayments(paymentIds) {
-      const rows: Array<Record<string, unknown>> = await db('ip_payments').whereIn('id', paymentIds).select();
-      return new Map(rows.map((row) => [row.id as string, recordedPayment(row)]));
     },
   };
 }

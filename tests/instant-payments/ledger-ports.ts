@@ -12,10 +12,8 @@ export const testLedgerPorts = (database: TestDatabase, store: PostgresEventStor
   eventStore: store,
   snapshots: new PostgresSnapshotStore(database.knex),
   facts: {
-    banks: async (ids) => new Map(ids.map((id) => [id, { status: 'ACTIVE' }])),
+    recorded: async ({ banks }) => ({ banks: new Map(banks.map((id) => [id, { status: 'ACTIVE' }])), payments: new Map(), movements: new Set() }),
     settlementBalance: async () => 10n ** 12n,
-    recordedPayments: async () => new Map(),
-    recordedMovements: async () => new Set(),
   },
   readModelReached: async () => true,
   logger: createLogger('silent'),

@@ -1,6 +1,7 @@
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
-import { BankLedger, LEDGER_TUNING, type LedgerPorts } from '../../write-side/instant-payments/ledger';
+import { bankLedgerStream } from '../../write-side/instant-payments/events';
+import { BankLedger, LEDGER_TUNING, type LedgerPorts, type RoundFacts } from '../../write-side/instant-payments/ledger';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testLedgerPorts } from './ledger-ports';
 
@@ -76,6 +77,47 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
       expect(refused.status === 'rejected' && (refused.reason as { code: string }).code).toBe('INSUFFICIENT_FUNDS');
       const reloaded = await BankLedger.load(id, ports);
       expect(reloaded.view.clients.get('c1')!.balance).toBe(2_000_000n);
+    });
+  });
+
+  describe('remembering decided payments', () => {
+    it('never forgets a payment between a round\'s facts and its decisions: a retry then is answered, not paid again', async () => {
+      const remembered = LEDGER_TUNING.rememberMs;
+      LEDGER_TUNING.rememberMs = 0;
+      try {
+        const { id } = await bankWithClients(2);
+        let readModelHolds!: () => void;
+        const held = new Promise<void>((resolve) => (readModelHolds = resolve));
+        let factsArrive!: () => void;
+        const facts = new Promise<void>((resolve) => (factsArrive = resolve));
+        let holdFacts = false;
+        const ledger = await BankLedger.load(id, {
+          ...ports,
+          readModelReached: async () => held.then(() => true),
+          facts: { ...ports.facts, recorded: async (asked) => (holdFacts ? facts.then(() => ports.facts.recorded(asked)) : ports.facts.recorded(asked)) },
+        });
+        const payOnce = {
+          command: (known: RoundFacts): BankLedgerCommand => ({ ...(pay(id, 'once', 0, 1, 10n) as Extract<BankLedgerCommand, { type: 'Pay' }>), recorded: known.recorded('once') }),
+          context,
+          needs: { banks: ['x'], recordedPaymentId: 'once' },
+        };
+        expect((await ledger.submit(payOnce)).events).toHaveLength(1);
+
+        // The retry's round does not ask for the payment (it is remembered) and waits for its facts;
+        // meanwhile the read model is found to hold the first round, which may now be forgotten.
+        holdFacts = true;
+        const retry = ledger.submit(payOnce);
+        await new Promise((resolve) => setImmediate(resolve));
+        readModelHolds();
+        await new Promise((resolve) => setImmediate(resolve));
+        factsArrive();
+
+        expect((await retry).events).toEqual([]);
+        expect(ledger.view.clients.get('c0')!.balance).toBe(1_000_000n - 10n);
+        expect((await store.readStream(bankLedgerStream(id))).filter((event) => event.type === 'InstantPaymentTransferred')).toHaveLength(1);
+      } finally {
+        LEDGER_TUNING.rememberMs = remembered;
+      }
     });
   });
 

@@ -1,3 +1,4 @@
+import { LEDGER_TUNING } from '../../write-side/instant-payments/ledger';
 import { startInstantPayments, type InstantPaymentsWorld } from './world';
 
 const START = '100000';
@@ -151,5 +152,33 @@ describe('Instant Payments: clients, aliases and payments over HTTP', () => {
     expect([fromSuspended.status, fromSuspended.body.code]).toEqual([422, 'ORGANIZATION_NOT_ACTIVE']);
     const banks = (await w.f.request.get('/api/instant-payments/banks')).body.items.map((bank: { organizationId: string }) => bank.organizationId);
     expect(banks).not.toContain(w.bankB.organizationId);
+  });
+
+  it('answers a retry the ledger no longer remembers from the read model, moving nothing again', async () => {
+    const remembered = LEDGER_TUNING.rememberMs;
+    LEDGER_TUNING.rememberMs = 0;
+    try {
+      const headers = { 'Idempotency-Key': 'after-forgetting' };
+      const erin = await w.demoClient(w.bankA.organizationId, 'Erin', 'erin.forgotten');
+      const fabio = await w.demoClient(w.bankA.organizationId, 'Fabio', 'fabio.forgotten');
+      const paid = await w.asClient(erin.token).post('/instant-payments/payments', { recipientAlias: 'fabio.forgotten', amount: '11' }, headers);
+      expect(paid.status).toBe(201);
+      // Each round forgets the rounds older than rememberMs: the retry's only witness is then the read model.
+      const ledger = await w.f.runtime.services.payments.ledgers.ledger(w.bankA.organizationId);
+      let returned = 0n;
+      while (ledger.view.recentPayments.has(paid.body.id)) {
+        expect(returned).toBeLessThan(50n);
+        expect((await w.asClient(fabio.token).post('/instant-payments/payments', { recipientAlias: 'erin.forgotten', amount: '1' })).status).toBe(201);
+        returned += 1n;
+      }
+      const replay = await w.asClient(erin.token).post('/instant-payments/payments', { recipientAlias: 'fabio.forgotten', amount: '11' }, headers);
+      expect([replay.status, replay.body]).toEqual([201, paid.body]);
+      const reused = await w.asClient(erin.token).post('/instant-payments/payments', { recipientAlias: 'fabio.forgotten', amount: '12' }, headers);
+      expect([reused.status, reused.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+      expect((await me(erin.token)).balance).toBe(String(BigInt(START) - 11n + returned));
+      expect((await me(fabio.token)).balance).toBe(String(BigInt(START) + 11n - returned));
+    } finally {
+      LEDGER_TUNING.rememberMs = remembered;
+    }
   });
 });

@@ -7,14 +7,26 @@ import { decide, evolve, initialLedger, type BankFacts, type BankLedgerCommand, 
 import { bankLedgerStream, type BankLedgerEvent, type PaymentParties } from './events';
 import { fromSnapshot, toSnapshot, type LedgerSnapshot } from './ledger-snapshot';
 
-/** Facts a round of decisions may need, each fetched once per round for all its commands. */
+/** What a round's commands ask of the read models. */
+export interface AskedFacts {
+  banks: string[];
+  paymentIds: string[];
+  movementIds: string[];
+}
+
+export interface RecordedFacts {
+  banks: Map<string, BankFacts>;
+  /** The payments of those ids the read model holds (decided before the ledger's memory). */
+  payments: Map<string, PaymentParties>;
+  /** The cash movements of those ids the read model holds. */
+  movements: Set<string>;
+}
+
+/** Facts a round of decisions may need, fetched once per round for all its commands. */
 export interface LedgerFacts {
-  banks(organizationIds: string[]): Promise<Map<string, BankFacts>>;
+  /** Everything a round asks of the read models, in one query. */
+  recorded(asked: AskedFacts): Promise<RecordedFacts>;
   settlementBalance(organizationId: string): Promise<bigint>;
-  /** Payments the read model holds, of those ids (decided before the ledger's memory). */
-  recordedPayments(paymentIds: string[]): Promise<Map<string, PaymentParties>>;
-  /** Which of these cash movement ids the read model holds. */
-  recordedMovements(movementIds: string[]): Promise<Set<string>>;
 }
 
 export interface RoundFacts {
@@ -75,6 +87,15 @@ export const LEDGER_TUNING = {
   appendAttempts: 3,
 };
 
+const NOTHING_RECORDED: RecordedFacts = { banks: new Map(), payments: new Map(), movements: new Set() };
+
+interface Remembered {
+  at: number;
+  position: GlobalPosition;
+  paymentIds: string[];
+  movementIds: string[];
+}
+
 interface Queued {
   request: LedgerRequest;
   resolve(decision: LedgerDecision): void;
@@ -101,7 +122,12 @@ export class BankLedger {
   /** Correlation id of the request that sent each cross-bank payment not settled yet (settlement logs it). */
   private readonly correlations = new Map<string, string>();
   /** Rounds whose decided payments are still remembered, oldest first. */
-  private readonly remembered: Array<{ at: number; position: GlobalPosition; paymentIds: string[]; movementIds: string[] }> = [];
+  private readonly remembered: Remembered[] = [];
+  /**
+   * Rounds the read model holds, to forget when the next round asks for its facts: never between a
+   * round's facts and its decisions, where a retry would be found neither in memory nor in the facts.
+   */
+  private forgettable: Remembered[] = [];
 
   private constructor(
     readonly organizationId: string,
@@ -132,6 +158,7 @@ export class BankLedger {
     this.version = snapshot?.version ?? 0;
     this.snapshotVersion = this.version;
     this.remembered.length = 0;
+    this.forgettable = [];
     this.correlations.clear();
     const last = await this.readTail();
     if (last && this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(last);
@@ -198,6 +225,10 @@ export class BankLedger {
   }
 
   private async gatherFacts(round: Queued[]): Promise<RoundFacts> {
+    for (const forgotten of this.forgettable.splice(0)) {
+      for (const id of forgotten.paymentIds) this.state.recentPayments.delete(id);
+      for (const id of forgotten.movementIds) this.state.recentMovements.delete(id);
+    }
     const banks = new Set<string>();
     const payments: string[] = [];
     const movements: string[] = [];
@@ -210,17 +241,16 @@ export class BankLedger {
       if (movementId && !this.state.recentMovements.has(movementId)) movements.push(movementId);
       settlementBalance ||= request.needs?.settlementBalance === true;
     }
-    const [bankFacts, recorded, balance, recordedMovements] = await Promise.all([
-      banks.size > 0 ? this.ports.facts.banks([...banks]) : new Map<string, BankFacts>(),
-      payments.length > 0 ? this.ports.facts.recordedPayments(payments) : new Map<string, PaymentParties>(),
+    const asked: AskedFacts = { banks: [...banks], paymentIds: payments, movementIds: movements };
+    const [recorded, balance] = await Promise.all([
+      banks.size + payments.length + movements.length > 0 ? this.ports.facts.recorded(asked) : NOTHING_RECORDED,
       settlementBalance ? this.ports.facts.settlementBalance(this.organizationId) : 0n,
-      movements.length > 0 ? this.ports.facts.recordedMovements(movements) : new Set<string>(),
     ]);
     return {
-      bank: (id) => bankFacts.get(id) ?? null,
+      bank: (id) => recorded.banks.get(id) ?? null,
       settlementBalance: balance,
-      recorded: (id) => recorded.get(id) ?? null,
-      movementRecorded: (id) => recordedMovements.has(id),
+      recorded: (id) => recorded.payments.get(id) ?? null,
+      movementRecorded: (id) => recorded.movements.has(id),
     };
   }
 
@@ -333,9 +363,7 @@ export class BankLedger {
     if (!oldest || oldest.at > horizon) return;
     void this.ports.readModelReached(oldest.position, 0).then((reached) => {
       if (!reached || this.remembered[0] !== oldest) return;
-      this.remembered.shift();
-      for (const id of oldest.paymentIds) this.state.recentPayments.delete(id);
-      for (const id of oldest.movementIds) this.state.recentMovements.delete(id);
+      this.forgettable.push(this.remembered.shift()!);
     });
   }
 
