@@ -10,6 +10,7 @@ import type { Services } from '../runtime/services';
 import { configurePassport } from './auth';
 import { refuseContentEncoding, refuseMalformedBody, refuseMalformedUrl } from './input-guard';
 import { errorHandler, notFoundHandler } from './problem';
+import { securityHeaders } from './security-headers';
 import { apiDocument, mountRoute, type RouteDefinition } from './route';
 import { allRoutes } from './routes';
 import { webPortal } from './web-portal';
@@ -55,7 +56,7 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   const api = express.Router();
   api.get('/docs-json', (_req, res) => res.json(document));
   api.use('/docs', helmet({ contentSecurityPolicy: false }), swaggerUi.serve, swaggerUi.setup(document));
-  api.use(helmet());
+  api.use(securityHeaders());
   api.use(express.json({ limit: services.config.JSON_BODY_LIMIT, inflate: false }), refuseMalformedBody);
   // Only the session routes read a cookie (the refresh token).
   api.use('/auth', cookieParser());

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../runtime/embedded-postgres';
+import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { Api } from './support/http';
 import { cpuSeconds, loadAverage, machineCpu, peakRss, resetPeakRss } from './support/proc';
@@ -39,6 +40,9 @@ import { ms } from './support/stats';
  *  5. The service stops; the minimal-ledger ceiling (bench/minimal-ledger.ts) runs on another fresh
  *     database of the same server with the same clients, mix and concurrency (BENCH_SKIP_BASELINE=true
  *     skips it). Databases are dropped at the end (BENCH_KEEP_DATABASE=true keeps the service's).
+ *  6. The HTTP floor (bench/http-floor.ts) for BENCH_FLOOR_SECONDS (default 20; 0 skips it): a bare
+ *     node:http server answering the same requests with a fixed 201 and no database, at the same
+ *     concurrency; what HTTP alone allows on this machine, beside the minimal ledger's database ceiling.
  *
  * Exit status 1 when a check fails. Knobs: BENCH_SECONDS (60), BENCH_CONNECTIONS (64), BENCH_CLIENTS
  * (10000), BENCH_BANKS (3), BENCH_SKIP_BASELINE, BENCH_PACED_SECONDS (20), BENCH_INITIAL_BALANCE (each
@@ -60,6 +64,7 @@ const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) :
 /** After the peak, a paced phase at this share of it (the targets' "p99 at 80 % of peak"); 0 s skips it. */
 const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 20);
 const PACED_SHARE = 0.8;
+const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
 const DENOM = 'ulps';
 const ADMIN = { email: 'admin@bench.emisor.test', password: 'bench-admin-password-2026' };
 const STAFF_PASSWORD = 'bench-staff-password-2026';
@@ -555,6 +560,7 @@ function printSummary(report: {
   drainSeconds: number | null;
   minimal: MinimalResult | null;
   minimalPostgresCpu: number | null;
+  floor: HttpFloorResult | null;
   checks: Check[];
 }) {
   const { load, measured, minimal } = report;
@@ -607,6 +613,15 @@ function printSummary(report: {
     ]);
     rows.push(['emisor / minimal', `${(rate / minimal.paymentsPerSecond).toFixed(3)}×`]);
   } else rows.push(['minimal ledger', 'skipped (BENCH_SKIP_BASELINE)']);
+  const { floor } = report;
+  if (floor) {
+    const perRequest = (seconds: number | null) => (seconds === null ? '–' : ms(seconds * 1000, 3));
+    rows.push([
+      'HTTP floor',
+      `${floor.requestsPerSecond.toFixed(1)} requests/s (bare node:http, fixed 201, no database${floor.errors ? `, ${floor.errors} errors` : ''}); server CPU ${perRequest(floor.serverCpuPerRequest)}/request, client ${perRequest(floor.clientCpuPerRequest)}/request`,
+    ]);
+    rows.push(['emisor / HTTP floor', `${(rate / floor.requestsPerSecond).toFixed(3)}×`]);
+  } else rows.push(['HTTP floor', 'skipped (BENCH_FLOOR_SECONDS=0)']);
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log('\n=== Instant Payments benchmark ===');
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
@@ -833,7 +848,13 @@ async function main(): Promise<void> {
       });
     }
 
-    const report = { serviceInfo, mode, load, paced, measured, drainSeconds, minimal, minimalPostgresCpu, checks };
+    let floor: HttpFloorResult | null = null;
+    if (FLOOR_SECONDS > 0) {
+      log(`HTTP floor: ${FLOOR_SECONDS} s at ${knobs.connections} connections`);
+      floor = await runHttpFloor({ seconds: FLOOR_SECONDS, connections: knobs.connections, token: clients[0]!.token });
+    }
+
+    const report = { serviceInfo, mode, load, paced, measured, drainSeconds, minimal, minimalPostgresCpu, floor, checks };
     printSummary(report);
     if (PROFILE) {
       console.log(`\n=== Service CPU profile of the load (${PROFILE}) ===`);

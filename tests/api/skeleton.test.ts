@@ -150,6 +150,50 @@ describe('API skeleton', () => {
     });
   });
 
+  describe('every answer carries the security headers', () => {
+    const SECURITY_HEADERS = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+
+    it('on a read, a write and a failure alike', async () => {
+      for (const response of [
+        await test.request.get('/api/config').expect(200),
+        await test.request.post('/api/test/strict').send({ name: 'x' }).expect(201),
+        await test.request.post('/api/test/strict').send({ other: 'x' }).expect(400),
+      ])
+        expect(response.headers).toMatchObject(SECURITY_HEADERS);
+      expect((await test.request.get('/api/config')).headers['x-powered-by']).toBeUndefined();
+    });
+  });
+
+  describe('answers to writes are written whole, reads can be revalidated', () => {
+    it('answers a write with its JSON body, its exact length, and no ETag', async () => {
+      const response = await test.request.post('/api/test/strict').send({ name: 'Año' }).expect(201);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify({ name: 'Año' }))));
+      expect(response.headers.etag).toBeUndefined();
+      expect(response.body).toEqual({ name: 'Año' });
+    });
+
+    it('answers a read with an ETag, and 304 to a request that already holds it', async () => {
+      const first = await test.request.get('/api/config').expect(200);
+      expect(first.headers.etag).toEqual(expect.any(String));
+      await test.request.get('/api/config').set('If-None-Match', first.headers.etag!).expect(304);
+    });
+  });
+
   describe('API documentation', () => {
     it('serves an OpenAPI 3.1 document at /api/docs-json that describes its routes', async () => {
       const response = await test.request.get('/api/docs-json').expect(200);
