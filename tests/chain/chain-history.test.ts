@@ -72,3 +72,28 @@ describe('embedded chain start-up from a snapshot plus the tail', () => {
     await restarted.close();
   });
 });
+
+describe('embedded chain memory', () => {
+  it('keeps only the newest blocks in memory, and still answers for older ones from the store', async () => {
+    const chain = await EmbeddedChain.start({
+      store: fixture.store,
+      streamId: fixture.streamId,
+      blockMs: 20,
+      history,
+      recentBlocks: 2,
+      genesis: { chainId: CHAIN_ID, prefix: PREFIX, operatorAddress: fixture.operator.address, nativeDenom: DENOM },
+    });
+    const sent = [];
+    for (let n = 0; n < 5; n++) sent.push(expectSuccess(await signAndBroadcast(chain, [fixture.operator], [msgMint(fixture.operator.address, 10n, DENOM, bob.address)])));
+    const inMemory = () => [...chain.searchTxs(() => true)].map((tx) => tx.txHash);
+    for (let attempt = 0; inMemory().length > 2; attempt++) {
+      expect(attempt).toBeLessThan(100);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(inMemory()).toEqual(sent.slice(-2).map((result) => result.txHash));
+    // The oldest ones left memory, not the chain: found by hash and by height from the store.
+    expect(await chain.getTx(sent[0]!.txHash)).toMatchObject({ txHash: sent[0]!.txHash, height: sent[0]!.height, code: 0 });
+    expect((await chain.getBlockResults(sent[0]!.height))?.txs.map((tx) => tx.hash)).toEqual([sent[0]!.txHash]);
+    await chain.close();
+  });
+});

@@ -64,6 +64,12 @@ interface ChainSnapshotState {
  */
 const DEFAULT_SNAPSHOT_EVERY_TXS = 2_500;
 const TAIL_PAGE = 200;
+/**
+ * Blocks (and their transactions) kept in memory, newest last. With `history`, older ones are read
+ * back from the store when asked for (getTx by recorded location, blockAt), so that the process's
+ * memory does not grow with the chain's history, as it did by every settlement batch.
+ */
+const DEFAULT_RECENT_BLOCKS = 10_000;
 
 /** What the node answers about a committed block besides its transactions. */
 export interface BlockRecord {
@@ -90,6 +96,8 @@ export interface EmbeddedChainOptions {
   history?: ChainHistory;
   /** A snapshot is taken once this many transactions were included since the last one. */
   snapshotEveryTxs?: number;
+  /** Blocks kept in memory (with `history`; without it every block stays). */
+  recentBlocks?: number;
   genesis: Genesis;
   blockMs?: number;
   streamId?: string;
@@ -133,6 +141,9 @@ export class EmbeddedChain implements Chain {
   private history: ChainHistory | null = null;
   private lock: SingleWriterLock | null = null;
   private snapshotEveryTxs = DEFAULT_SNAPSHOT_EVERY_TXS;
+  private recentBlocks = DEFAULT_RECENT_BLOCKS;
+  /** Height up to which every transaction's location is recorded: blocks up to it may leave memory. */
+  private locatedHeight = 0;
   /** Snapshot saves and location records run behind block production, one at a time. */
   private housekeeping: Promise<void> = Promise.resolve();
   private readonly txs = new Map<string, ChainTx>();
@@ -206,6 +217,7 @@ export class EmbeddedChain implements Chain {
     chain.lock = options.lock ?? null;
     chain.history = options.history ?? null;
     chain.snapshotEveryTxs = options.snapshotEveryTxs ?? DEFAULT_SNAPSHOT_EVERY_TXS;
+    chain.recentBlocks = options.recentBlocks ?? DEFAULT_RECENT_BLOCKS;
     chain.streamVersion = 1;
     const snapshot = await chain.history?.snapshots.load(streamId);
     if (snapshot) {
@@ -229,10 +241,13 @@ export class EmbeddedChain implements Chain {
     for (;;) {
       const page = await this.store.readStream(this.streamId, { afterVersion: this.streamVersion, limit: TAIL_PAGE });
       for (const block of page) this.replay(block);
-      await this.history?.record(
-        this.streamId,
-        page.flatMap((block) => (block.data as BlockCommitted).txs.map((tx) => ({ txHash: tx.hash, height: (block.data as BlockCommitted).height }))),
-      );
+      if (this.history) {
+        await this.history.record(
+          this.streamId,
+          page.flatMap((block) => (block.data as BlockCommitted).txs.map((tx) => ({ txHash: tx.hash, height: (block.data as BlockCommitted).height }))),
+        );
+        this.located(this.height);
+      }
       if (page.length < TAIL_PAGE) return;
     }
   }
@@ -270,7 +285,7 @@ export class EmbeddedChain implements Chain {
     return this.state;
   }
 
-  /** Included transactions in chain order (height, then position) that `matches` accepts. */
+  /** Included transactions of the blocks in memory (the newest recentBlocks), in chain order (height, then position), that `matches` accepts. */
   *searchTxs(matches: (tx: ChainTx) => boolean): Generator<ChainTx> {
     for (let height = 1; height <= this.height; height++)
       for (const hash of this.blocks.get(height)?.txHashes ?? []) {
@@ -521,6 +536,7 @@ export class EmbeddedChain implements Chain {
       .then(async () => {
         try {
           await history.record(this.streamId, locations);
+          if (!this.historyBroken) this.located(data.height);
         } catch {
           this.historyBroken = true;
         }
@@ -528,6 +544,16 @@ export class EmbeddedChain implements Chain {
       })
       // A lost snapshot only lengthens the next start's tail: the blocks are the truth.
       .catch(() => undefined);
+  }
+
+  /** Every transaction up to `height` can be found through the history: the oldest blocks leave memory. */
+  private located(height: number): void {
+    this.locatedHeight = Math.max(this.locatedHeight, height);
+    for (const [blockHeight, record] of this.blocks) {
+      if (this.blocks.size <= this.recentBlocks || blockHeight > this.locatedHeight) return;
+      this.blocks.delete(blockHeight);
+      for (const hash of record.txHashes) this.txs.delete(hash);
+    }
   }
 
   private index(hash: string, bytes: Uint8Array, height: number, outcome: TxOutcome): void {
