@@ -20,7 +20,7 @@ import { ms } from './support/stats';
 /**
  * `npm run bench:payments` (issue 9, item 5): Instant Payments over HTTP, end to end.
  *
- *  1. Starts the service as a child process (`node --import tsx runtime/main.ts` in BENCH_SERVICE_DIR,
+ *  1. Starts the service as a child process (its package.json `start`, with this Node, in BENCH_SERVICE_DIR,
  *     default this checkout) on a fresh database `bench_payments_<timestamp>` of the DATABASE_URL
  *     server, or of an embedded PostgreSQL started here when DATABASE_URL is unset. A preload counts
  *     the service's PostgreSQL round trips (bench/support/round-trips.cjs).
@@ -171,6 +171,18 @@ function reportedLag(value: unknown, underLag = false): number | null {
   return max;
 }
 
+/**
+ * The service's own start command (its package.json `start`), run by this Node in one process, so that
+ * the benchmark measures the process `npm start` runs, with its Node flags.
+ */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(SERVICE_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [program, ...args] = scripts.start.trim().split(/\s+/);
+  if (program === 'node') return args;
+  if (program === 'tsx') return ['--import', 'tsx', ...args];
+  throw new Error(`package.json's start script runs ${program}: bench:payments runs the service with node or tsx`);
+}
+
 class Service {
   private exited = false;
 
@@ -182,7 +194,7 @@ class Service {
     const logFile = join(work, 'service.log');
     const roundTripsFile = join(work, 'round-trips.json');
     const out = openSync(logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/main.ts'], {
+    const child = spawn(process.execPath, startArguments(), {
       cwd: SERVICE_DIR,
       env: {
         ...env,
