@@ -153,6 +153,8 @@ export class ProjectionRunner {
    */
   async start(): Promise<void> {
     this.running = true;
+    // A new leader's runner (or one restarted after an outage) retries a failure after the shortest delay.
+    this.failures = 0;
     // A projection stopped in a previous run gets another chance: its code or its data may have changed.
     for (const lane of this.lanes) lane.failed = false;
     try {
