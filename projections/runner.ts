@@ -107,6 +107,8 @@ interface Lane {
  * resumes from the checkpoints after a short delay that resets once it succeeds.
  *
  * `waitFor` gives the command side read-your-writes, for the projections a command's answer needs.
+ * The service runs it in the elected leader only (runtime/bootstrap.ts); other processes wait on the
+ * checkpoints it commits and announces on PROJECTIONS_CHANNEL (CommittedProgress).
  */
 export class ProjectionRunner {
   private readonly lanes: Lane[];
