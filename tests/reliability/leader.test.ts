@@ -4,8 +4,8 @@ import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { parsePrometheus } from './support/prometheus';
 
 /**
- * Issue 10.5: on one database the process managers' timers run in one elected process (a
- * PostgreSQL advisory lock on a dedicated connection), and another takes over when it goes.
+ * Issue 10.5: on one database the process managers' timers and the projections run in one elected
+ * process (a PostgreSQL advisory lock on a dedicated connection), and another takes over when it goes.
  */
 describe('leader election between two service processes on one database', () => {
   let first: TestRuntime;
@@ -56,6 +56,27 @@ describe('leader election between two service processes on one database', () => 
     await eventually(() => leaderTicks.mock.calls.length >= 3, 'three leader ticks');
     expect(followerTicks).not.toHaveBeenCalled();
     jest.restoreAllMocks();
+  });
+
+  describe('the projections check of a follower’s health', () => {
+    const projectionsCheck = (runtime: Runtime) => runtime.services.healthChecks.find((check) => check.name === 'projections')!.check();
+
+    it('says the leader runs the projections, and the leader says it runs them itself', async () => {
+      expect(await projectionsCheck(second)).toEqual({ projections: expect.any(Number), runIn: 'the leader (another process)' });
+      expect(await projectionsCheck(first.runtime)).toEqual({ projections: expect.any(Number), runIn: 'this process (the leader)' });
+    });
+
+    it('fails while no process leads: a follower’s writes would wait for projections running nowhere', async () => {
+      await second.leader.stop();
+      await first.runtime.leader.stop();
+      try {
+        await expect(projectionsCheck(second)).rejects.toMatchObject({ reason: 'no process leads: the projections are not running' });
+      } finally {
+        await first.runtime.leader.start();
+        await second.leader.start();
+      }
+      expect([first.runtime.leader.isLeader, second.leader.isLeader]).toEqual([true, false]);
+    });
   });
 
   it('fails over when the leader’s connection dies: the follower leads and the old leader steps down', async () => {
