@@ -1,4 +1,6 @@
 import { createRuntime, type Runtime } from '../../runtime/bootstrap';
+import { freePort } from '../../runtime/embedded-postgres';
+import { LeaderElection } from '../../runtime/leader';
 import { createLogger } from '../../runtime/logger';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { parsePrometheus } from './support/prometheus';
@@ -96,5 +98,22 @@ describe('leader election between two service processes on one database', () => 
     stopped.add(second);
     await eventually(() => first.runtime.leader.isLeader, 'the remaining process takes over');
     expect(await lockHolders()).toHaveLength(1);
+  });
+});
+
+describe('leader election while the database cannot be reached', () => {
+  // Once PostgreSQL is back someone must lead within well under a second: the projections that writes
+  // wait for run in the leader (outage.test.ts asserts the end-to-end bound).
+  it('tries to connect again every retryMs, not on its regular beat', async () => {
+    const logger = createLogger('silent');
+    const attempts = jest.spyOn(logger, 'warn');
+    const role = { start: jest.fn(), stop: jest.fn(async () => undefined) };
+    const election = new LeaderElection(`postgres://postgres@127.0.0.1:${await freePort()}/nowhere`, role, logger, { checkMs: 60_000, retryMs: 50 });
+    await election.start();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await election.stop();
+
+    expect(attempts.mock.calls.length).toBeGreaterThanOrEqual(5);
+    expect(role.start).not.toHaveBeenCalled();
   });
 });
