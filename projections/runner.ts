@@ -117,8 +117,8 @@ export class ProjectionRunner {
   private readonly restartDelayMs: number;
   private readonly maxRestartDelayMs: number;
   private readonly onApplied: (projection: string, events: number) => void;
-  /** Pending waitFor calls; each checks its condition whenever a projection moves or stops. */
-  private readonly waiters = new Set<() => void>();
+  /** Pending waitFor calls: each checks its condition whenever a projection moves or stops; stop() ends them. */
+  private readonly waiters = new Map<() => void, (reached: boolean) => void>();
   private subscription: Subscription | null = null;
   private pending: RecordedEvent[] = [];
   private applying: Promise<void> | null = null;
@@ -167,7 +167,10 @@ export class ProjectionRunner {
     }
   }
 
-  /** Stops following and waits for the batch being written, so the connections can close after it. */
+  /**
+   * Stops following and waits for the batch being written, so the connections can close after it;
+   * the waits that batch did not satisfy end with false.
+   */
   async stop(): Promise<void> {
     this.running = false;
     if (this.restartTimer) clearTimeout(this.restartTimer);
@@ -176,6 +179,7 @@ export class ProjectionRunner {
     this.subscription = null;
     this.pending = [];
     await this.applying?.catch(() => undefined);
+    for (const finish of [...this.waiters.values()]) finish(false);
   }
 
   /**
@@ -203,8 +207,9 @@ export class ProjectionRunner {
   }
 
   /**
-   * Resolves true once the named projections have applied `position`; false after the timeout, or at
-   * once when one of them is stopped by a failure. Names this runner does not run are left out. With no
+   * Resolves true once the named projections have applied `position`; false after the timeout, at
+   * once when one of them is stopped by a failure, or when the runner stops first (its process is no
+   * longer the leader: the caller may wait on the new leader's checkpoints instead). Names this runner does not run are left out. With no
    * names, every projection still running: a stopped one would never get there, and nobody asked for it.
    */
   waitFor(position: GlobalPosition, timeoutMs: number, projectionNames?: readonly string[]): Promise<boolean> {
@@ -221,7 +226,7 @@ export class ProjectionRunner {
         if (lanes.every((lane) => lane.reached !== null && comparePositions(lane.reached, position) >= 0)) finish(true);
         else if (lanes.some((lane) => lane.failed)) finish(false);
       };
-      this.waiters.add(check);
+      this.waiters.set(check, finish);
       timer = setTimeout(() => finish(false), timeoutMs);
       check();
     });
@@ -519,7 +524,7 @@ export class ProjectionRunner {
   }
 
   private notifyWaiters(): void {
-    for (const check of [...this.waiters]) check();
+    for (const check of [...this.waiters.keys()]) check();
   }
 
   /**

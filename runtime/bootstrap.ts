@@ -78,8 +78,14 @@ export async function createRuntime(
   let projectionsHere = false;
   // Elsewhere read-your-writes waits on the checkpoints the leader commits, woken by its announcements.
   const committedProgress = new CommittedProgress(db, databaseUrl, readModels, logger, { eventsInDatabase });
-  const readModelsReached = (position: GlobalPosition, timeoutMs: number, names?: readonly string[]) =>
-    projectionsHere ? projections.waitFor(position, timeoutMs, names) : committedProgress.waitFor(position, timeoutMs, names);
+  const readModelsReached = async (position: GlobalPosition, timeoutMs: number, names?: readonly string[]) => {
+    if (!projectionsHere) return committedProgress.waitFor(position, timeoutMs, names);
+    const started = Date.now();
+    const reached = await projections.waitFor(position, timeoutMs, names);
+    if (reached || projectionsHere) return reached;
+    // The process stepped down while it waited: the new leader's checkpoints tell, in the time left.
+    return committedProgress.waitFor(position, Math.max(0, timeoutMs - (Date.now() - started)), names);
+  };
   const commands = new CommandHandler(
     eventStore,
     (position, timeoutMs, needs) =>

@@ -77,6 +77,22 @@ describe('CommittedProgress: read-your-writes in a process that does not run the
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  // A leader that steps down stops its runner: the writes waiting on it go on waiting on the new leader's
+  // checkpoints (runtime/bootstrap.ts) instead of running into their timeout.
+  it('has the stopping runner end its pending waits with false at once', async () => {
+    const name = 'stepping_down';
+    await createRecordingTable(database.knex, name);
+    const runner = new ProjectionRunner(store, database.knex, [recordingProjection(name)], logger);
+    await runner.start();
+    const notYetWritten = { commit: 2n ** 62n, prepare: 0n };
+    const waiting = runner.waitFor(notYetWritten, 20_000, [name]);
+    const stopping = Date.now();
+    await runner.stop();
+
+    expect(await waiting).toBe(false);
+    expect(Date.now() - stopping).toBeLessThan(1000);
+  });
+
   describe('a projection the leader records as stopped by an event it cannot apply', () => {
     const name = 'broken';
     const broken = recordingProjection(name, async () => {
