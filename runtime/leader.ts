@@ -95,6 +95,17 @@ export class LeaderElection {
     this.timer.unref();
   }
 
+  /**
+   * Puts the next beat a whole beat away: a leader that lost its connection gives every follower (each
+   * trying within a beat) the first chance to take over, rather than racing them for the lock.
+   */
+  private postpone(): void {
+    if (!this.timer) return; // a beat is under way: the next one is scheduled a beat after it
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.scheduleBeat();
+  }
+
   private runBeat(): Promise<void> {
     // One beat at a time: a slow check never overlaps the next.
     this.beat = this.beat.then(() => (this.running ? this.check() : undefined)).catch(() => undefined);
@@ -132,7 +143,9 @@ export class LeaderElection {
     // A connection that dies between beats: step down now, not at the next check.
     client.on('error', (error) => {
       this.logger.warn({ err: error }, 'leader connection failed');
-      if (this.client === client) void this.stepDown('connection failed');
+      if (this.client !== client) return;
+      void this.stepDown('connection failed');
+      this.postpone();
     });
     await client.connect();
     this.unreachable = false;
