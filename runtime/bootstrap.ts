@@ -33,7 +33,7 @@ export interface Runtime {
   db: Knex;
   /** Which process on the database runs the projections and the process managers' timers. */
   leader: LeaderElection;
-  /** Starts the projections and the background processes. */
+  /** Joins the leader election: once elected, the process runs the projections and the background processes. */
   start(): Promise<void>;
   /** Stops everything it started and closes its connections. */
   stop(): Promise<void>;
