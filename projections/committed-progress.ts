@@ -33,7 +33,6 @@ interface ProjectionState {
   name: string;
   failed: boolean;
   reached: boolean;
-  checkpoint: GlobalPosition | null;
 }
 
 /**
@@ -47,7 +46,7 @@ export class CommittedProgress {
   private readonly waiters = new Set<Waiter>();
   private readonly handles: Map<string, readonly string[]>;
   private readonly pollMs: number;
-  /** The highest checkpoint seen per projection: a wait at or below it needs no query. */
+  /** Per projection, a position it is known to have applied for good: a wait at or below it needs no query. */
   private readonly seen = new Map<string, GlobalPosition>();
   private listener: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
@@ -139,7 +138,8 @@ export class CommittedProgress {
   private async check(waiter: Waiter): Promise<void> {
     waiter.checking = true;
     try {
-      const states = await this.statesAt(waiter.position, waiter.names);
+      // Those already known to have applied the position need no look.
+      const states = await this.statesAt(waiter.position, waiter.names.filter((name) => !this.seenAt(name, waiter.position)));
       const counted = waiter.skipFailed ? states.filter((state) => !state.failed) : states;
       if (counted.every((state) => state.reached)) return waiter.finish(true);
       if (counted.some((state) => state.failed)) return waiter.finish(false);
@@ -153,34 +153,57 @@ export class CommittedProgress {
     if (waiter.expired) waiter.finish(false);
   }
 
-  /** One query: per projection, whether it is recorded as stopped, and whether it has applied `position`. */
+  /**
+   * One query: per projection, whether it is recorded as stopped, and whether it has applied `position`.
+   * Past its checkpoint (or what an earlier look found settled), a projection still owes the events it
+   * handles that were not applied inline; the look stops at the first such event.
+   */
   private async statesAt(position: GlobalPosition, names: readonly string[]): Promise<ProjectionState[]> {
     if (names.length === 0) return [];
     const at = [String(position.commit), String(position.prepare)];
-    // Past its checkpoint, a projection still owes the events it handles that were not applied inline.
-    const nothingOwed = this.options.eventsInDatabase
-      ? `not exists (select 1 from events e
-           where (e.transaction_id, e.position) <= (?::text::xid8, ?::bigint)
-             and (c.name is null or (e.transaction_id, e.position) > (c.commit_position, c.prepare_position))
-             and e.type = any(p.handles)
-             and not coalesce(e.metadata->'appliedInline' @> to_jsonb(p.name), false))`
-      : 'false';
-    const { rows } = await this.db.raw(
-      `select p.name, f.name is not null as failed,
-              c.commit_position::text as commit_position, c.prepare_position::text as prepare_position,
-              case when c.name is not null and (c.commit_position, c.prepare_position) >= (?::text::xid8, ?::bigint) then true
-                   else ${nothingOwed} end as reached
-         from jsonb_to_recordset(?::jsonb) as p(name text, handles text[])
-         left join projection_checkpoints c on c.name = p.name
-         left join projection_failures f on f.name = p.name`,
-      [...at, ...(this.options.eventsInDatabase ? at : []), JSON.stringify(names.map((name) => ({ name, handles: this.handles.get(name) })))],
+    const projections = JSON.stringify(
+      names.map((name) => {
+        const after = this.seen.get(name);
+        return { name, handles: this.handles.get(name), after_commit: String(after?.commit ?? 0n), after_prepare: String(after?.prepare ?? 0n) };
+      }),
     );
-    return (rows as Array<{ name: string; failed: boolean; reached: boolean; commit_position: string | null; prepare_position: string | null }>).map((row) => {
+    const { rows } = this.options.eventsInDatabase
+      ? await this.db.raw(
+          `select x.name, f.name is not null as failed, c.commit_position::text as commit_position, c.prepare_position::text as prepare_position,
+                  case when (c.commit_position, c.prepare_position) >= (?::text::xid8, ?::bigint) then true
+                       else not exists (select 1 from events e
+                              where (e.transaction_id, e.position) > (x.after_commit::xid8, x.after_prepare)
+                                and (c.name is null or (e.transaction_id, e.position) > (c.commit_position, c.prepare_position))
+                                and (e.transaction_id, e.position) <= (?::text::xid8, ?::bigint)
+                                and e.type = any(x.handles)
+                                and not coalesce(e.metadata->'appliedInline' @> to_jsonb(x.name), false)) end as reached,
+                  ?::text::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as settled
+             from jsonb_to_recordset(?::jsonb) as x(name text, handles text[], after_commit text, after_prepare bigint)
+             left join projection_checkpoints c on c.name = x.name
+             left join projection_failures f on f.name = x.name`,
+          [...at, ...at, at[0], projections],
+        )
+      : await this.db.raw(
+          `select x.name, f.name is not null as failed, c.commit_position::text as commit_position, c.prepare_position::text as prepare_position,
+                  coalesce((c.commit_position, c.prepare_position) >= (?::text::xid8, ?::bigint), false) as reached, false as settled
+             from jsonb_to_recordset(?::jsonb) as x(name text)
+             left join projection_checkpoints c on c.name = x.name
+             left join projection_failures f on f.name = x.name`,
+          [...at, projections],
+        );
+    type Row = { name: string; failed: boolean; reached: boolean; settled: boolean; commit_position: string | null; prepare_position: string | null };
+    return (rows as Row[]).map((row) => {
       const checkpoint = row.commit_position === null ? null : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position!) };
       // A checkpoint only moves past transactions that have all ended: nothing can commit below it any more.
-      if (checkpoint && !this.seenAt(row.name, checkpoint)) this.seen.set(row.name, checkpoint);
-      return { name: row.name, failed: row.failed, reached: row.reached, checkpoint };
+      if (checkpoint) this.remember(row.name, checkpoint);
+      // Nor below a position older than every transaction still running: owing nothing up to it is final.
+      if (row.reached && row.settled) this.remember(row.name, position);
+      return { name: row.name, failed: row.failed, reached: row.reached };
     });
+  }
+
+  private remember(name: string, position: GlobalPosition): void {
+    if (!this.seenAt(name, position)) this.seen.set(name, position);
   }
 
   private startPolling(): void {

@@ -66,6 +66,27 @@ describe('CommittedProgress: read-your-writes in a process that does not run the
     expect(await follower([recordingProjection(name)]).waitFor(position, 0, [name])).toBe(true);
   });
 
+  // A follower under load asks about ever newer positions: what it learnt stays learnt.
+  it('does not look again at what it knows: a settled position the projection owes nothing up to, or its checkpoint', async () => {
+    const name = 'remembered';
+    await createRecordingTable(database.knex, name);
+    const first = await store.append('remembered-stream', [newEvent('NothingForIt', {})], 0);
+    const second = await store.append('remembered-stream', [newEvent('NothingForItEither', {})], 1);
+    await waitUntilVisible(store, second.position);
+    const progress = follower([recordingProjection(name)]);
+    let looks = 0;
+    const count = () => looks++;
+    database.knex.on('query', count);
+    try {
+      expect(await progress.waitFor(second.position, 0, [name])).toBe(true);
+      expect(await progress.waitFor(first.position, 0, [name])).toBe(true);
+      expect(await progress.waitFor(second.position, 0, [name])).toBe(true);
+    } finally {
+      database.knex.off('query', count);
+    }
+    expect(looks).toBe(1);
+  });
+
   it('answers false when the position is not applied in time', async () => {
     const name = 'unapplied';
     await createRecordingTable(database.knex, name);
