@@ -209,8 +209,9 @@ export class ProjectionRunner {
   /**
    * Resolves true once the named projections have applied `position`; false after the timeout, at
    * once when one of them is stopped by a failure, or when the runner stops first (its process is no
-   * longer the leader: the caller may wait on the new leader's checkpoints instead). Names this runner does not run are left out. With no
-   * names, every projection still running: a stopped one would never get there, and nobody asked for it.
+   * longer the leader: the caller may wait on the new leader's checkpoints instead). Names this runner
+   * does not run are left out. With no names, every projection still running: a stopped one would
+   * never get there, and nobody asked for it.
    */
   waitFor(position: GlobalPosition, timeoutMs: number, projectionNames?: readonly string[]): Promise<boolean> {
     const named = projectionNames ? this.lanes.filter((lane) => projectionNames.includes(lane.projection.name)) : null;
