@@ -83,6 +83,11 @@ describe('projections in the elected leader only', () => {
       expect(answers).toEqual([1, 2, 3, 4, 5].map((write) => ({ created: [201, `Prueba ${write}`], read: [200, `Prueba ${write}`] })));
     });
 
+    it('reports in the follower’s metrics the lag of the leader’s projections, read from the database', async () => {
+      const lag = (await scrape(second))('emisor_projection_lag_events', { projection: 'organizations' });
+      expect(lag).toBe(0);
+    });
+
     it('says in the follower’s health that the leader runs the projections', async () => {
       const health = await call(second.base, 'GET', '/health', null);
       expect(health.status).toBe(200);
