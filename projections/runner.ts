@@ -20,6 +20,8 @@ export interface ProjectionRunnerOptions {
   /** First delay before the runner resumes after the database failed it; it doubles up to maxRestartDelayMs. */
   restartDelayMs?: number;
   maxRestartDelayMs?: number;
+  /** Told after each commit how many events a projection applied (metrics: which process applies them). */
+  onApplied?: (projection: string, events: number) => void;
 }
 
 export interface RebuildReport {
@@ -34,6 +36,13 @@ export interface RebuildReport {
  * that a restart does not re-read the whole log for a projection that ignores most of it.
  */
 const IGNORED_EVENTS_PER_CHECKPOINT = 10_000;
+/**
+ * The channel on which every commit that moves a projection's checkpoint, or records its failure, is
+ * announced (payload: the projection's name), so that processes that do not run the projections learn
+ * at once that the read models moved (see CommittedProgress).
+ */
+export const PROJECTIONS_CHANNEL = 'emisor_projections';
+
 /** How long the runner waits for the database to answer before it takes a failure for an outage. */
 const PING_TIMEOUT_MS = 2000;
 
@@ -98,6 +107,8 @@ interface Lane {
  * resumes from the checkpoints after a short delay that resets once it succeeds.
  *
  * `waitFor` gives the command side read-your-writes, for the projections a command's answer needs.
+ * The service runs it in the elected leader only (runtime/bootstrap.ts); other processes wait on the
+ * checkpoints it commits and announces on PROJECTIONS_CHANNEL (CommittedProgress).
  */
 export class ProjectionRunner {
   private readonly lanes: Lane[];
@@ -105,8 +116,9 @@ export class ProjectionRunner {
   private readonly concurrency: number;
   private readonly restartDelayMs: number;
   private readonly maxRestartDelayMs: number;
-  /** Pending waitFor calls; each checks its condition whenever a projection moves or stops. */
-  private readonly waiters = new Set<() => void>();
+  private readonly onApplied: (projection: string, events: number) => void;
+  /** Pending waitFor calls: each checks its condition whenever a projection moves or stops; stop() ends them. */
+  private readonly waiters = new Map<() => void, (reached: boolean) => void>();
   private subscription: Subscription | null = null;
   private pending: RecordedEvent[] = [];
   private applying: Promise<void> | null = null;
@@ -133,6 +145,7 @@ export class ProjectionRunner {
     this.concurrency = options.concurrency ?? 2;
     this.restartDelayMs = options.restartDelayMs ?? 100;
     this.maxRestartDelayMs = options.maxRestartDelayMs ?? 1000;
+    this.onApplied = options.onApplied ?? (() => undefined);
   }
 
   /**
@@ -142,6 +155,8 @@ export class ProjectionRunner {
    */
   async start(): Promise<void> {
     this.running = true;
+    // A new leader's runner (or one restarted after an outage) retries a failure after the shortest delay.
+    this.failures = 0;
     // A projection stopped in a previous run gets another chance: its code or its data may have changed.
     for (const lane of this.lanes) lane.failed = false;
     try {
@@ -152,7 +167,10 @@ export class ProjectionRunner {
     }
   }
 
-  /** Stops following and waits for the batch being written, so the connections can close after it. */
+  /**
+   * Stops following and waits for the batch being written, so the connections can close after it;
+   * the waits that batch did not satisfy end with false.
+   */
   async stop(): Promise<void> {
     this.running = false;
     if (this.restartTimer) clearTimeout(this.restartTimer);
@@ -161,6 +179,7 @@ export class ProjectionRunner {
     this.subscription = null;
     this.pending = [];
     await this.applying?.catch(() => undefined);
+    for (const finish of [...this.waiters.values()]) finish(false);
   }
 
   /**
@@ -188,9 +207,11 @@ export class ProjectionRunner {
   }
 
   /**
-   * Resolves true once the named projections have applied `position`; false after the timeout, or at
-   * once when one of them is stopped by a failure. Names this runner does not run are left out. With no
-   * names, every projection still running: a stopped one would never get there, and nobody asked for it.
+   * Resolves true once the named projections have applied `position`; false after the timeout, at
+   * once when one of them is stopped by a failure, or when the runner stops first (its process is no
+   * longer the leader: the caller may wait on the new leader's checkpoints instead). Names this runner
+   * does not run are left out. With no names, every projection still running: a stopped one would
+   * never get there, and nobody asked for it.
    */
   waitFor(position: GlobalPosition, timeoutMs: number, projectionNames?: readonly string[]): Promise<boolean> {
     const named = projectionNames ? this.lanes.filter((lane) => projectionNames.includes(lane.projection.name)) : null;
@@ -206,7 +227,7 @@ export class ProjectionRunner {
         if (lanes.every((lane) => lane.reached !== null && comparePositions(lane.reached, position) >= 0)) finish(true);
         else if (lanes.some((lane) => lane.failed)) finish(false);
       };
-      this.waiters.add(check);
+      this.waiters.set(check, finish);
       timer = setTimeout(() => finish(false), timeoutMs);
       check();
     });
@@ -409,13 +430,17 @@ export class ProjectionRunner {
       'projection stopped: it cannot apply this event; the other projections go on',
     );
     try {
+      // Announced, so that a process waiting on this projection's checkpoint stops waiting at once.
       await this.db.raw(
-        `insert into projection_failures (name, event_id, event_type, stream_id, commit_position, prepare_position, reason, failed_at)
-         values (?, ?, ?, ?, ?::text::xid8, ?, ?, now())
-         on conflict (name) do update set event_id = excluded.event_id, event_type = excluded.event_type, stream_id = excluded.stream_id,
-           commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, reason = excluded.reason,
-           failed_at = excluded.failed_at`,
-        [name, event.id, event.type, event.streamId, String(event.position.commit), String(event.position.prepare), reasonOf(error)],
+        `with recorded as (
+           insert into projection_failures (name, event_id, event_type, stream_id, commit_position, prepare_position, reason, failed_at)
+           values (?, ?, ?, ?, ?::text::xid8, ?, ?, now())
+           on conflict (name) do update set event_id = excluded.event_id, event_type = excluded.event_type, stream_id = excluded.stream_id,
+             commit_position = excluded.commit_position, prepare_position = excluded.prepare_position, reason = excluded.reason,
+             failed_at = excluded.failed_at
+           returning name)
+         select pg_notify(?, name) from recorded`,
+        [name, event.id, event.type, event.streamId, String(event.position.commit), String(event.position.prepare), reasonOf(error), PROJECTIONS_CHANNEL],
       );
       lane.failureRecorded = true;
     } catch (recording) {
@@ -439,6 +464,7 @@ export class ProjectionRunner {
       return;
     }
     let recovered = false;
+    let applied = 0;
     await this.db.transaction(async (trx) => {
       await this.lockProjection(trx, projection);
       const row = await trx('projection_checkpoints')
@@ -447,7 +473,7 @@ export class ProjectionRunner {
       const checkpoint: GlobalPosition | null = row
         ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
         : null;
-      await this.applyPending(trx, projection, events, checkpoint, 'live');
+      applied = await this.applyPending(trx, projection, events, checkpoint, 'live');
       if (lane.failureRecorded)
         recovered =
           (await trx('projection_failures')
@@ -458,6 +484,7 @@ export class ProjectionRunner {
     if (recovered) lane.failureRecorded = false;
     lane.ignoredSinceCheckpoint = 0;
     this.advance(lane, last);
+    if (applied > 0) this.onApplied(projection.name, applied);
   }
 
   /**
@@ -478,12 +505,17 @@ export class ProjectionRunner {
     const handled = pending.filter((event) => handles.has(event.type) && (mode === 'rebuild' || !appliedInline(event, projection)));
     if (handled.length > 0) await projection.applyBatch(trx, handled);
     const last = pending[pending.length - 1]!.position;
+    // The announcement goes out when the transaction commits (never for one rolled back), in the same
+    // statement as the checkpoint: no round trip more.
     await trx.raw(
-      `insert into projection_checkpoints (name, commit_position, prepare_position, updated_at)
-       values (?, ?::text::xid8, ?, now())
-       on conflict (name) do update set commit_position = excluded.commit_position,
-         prepare_position = excluded.prepare_position, updated_at = now()`,
-      [projection.name, String(last.commit), String(last.prepare)],
+      `with saved as (
+         insert into projection_checkpoints (name, commit_position, prepare_position, updated_at)
+         values (?, ?::text::xid8, ?, now())
+         on conflict (name) do update set commit_position = excluded.commit_position,
+           prepare_position = excluded.prepare_position, updated_at = now()
+         returning name)
+       select pg_notify(?, name) from saved`,
+      [projection.name, String(last.commit), String(last.prepare), PROJECTIONS_CHANNEL],
     );
     return handled.length;
   }
@@ -493,7 +525,7 @@ export class ProjectionRunner {
   }
 
   private notifyWaiters(): void {
-    for (const check of [...this.waiters]) check();
+    for (const check of [...this.waiters.keys()]) check();
   }
 
   /**

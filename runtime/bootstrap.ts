@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Pool } from 'pg';
 import { allProjections } from '../projections';
 import type { Projection } from '../projections/projection';
+import { CommittedProgress } from '../projections/committed-progress';
 import { ProjectionRunner } from '../projections/runner';
 import { findPrincipal } from '../read-side/users';
 import { ChainDirectory, createChain } from '../write-side/chain';
@@ -10,6 +11,7 @@ import { PostgresChainHistory } from '../write-side/chain/history';
 import { OrganizationRoutedChain } from '../write-side/chain/routed-chain';
 import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
+import type { GlobalPosition } from '../write-side/event-store/event-store';
 import { createMailPort } from '../write-side/mail/mail';
 import { AccountCreationRecovery } from '../write-side/account/creation-recovery';
 import { ProposalExecution } from '../write-side/processes/proposal-execution';
@@ -18,7 +20,7 @@ import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
 import { createInstantPayments } from './instant-payments';
-import { LeaderElection } from './leader';
+import { LeaderElection, leaderElected } from './leader';
 import type { Logger } from './logger';
 import { Metrics } from './metrics';
 import { loadSecrets, type Secrets } from './secrets';
@@ -29,9 +31,9 @@ export interface Runtime {
   secrets: Secrets;
   pool: Pool;
   db: Knex;
-  /** Which process on the database runs the process managers' timers. */
+  /** Which process on the database runs the projections and the process managers' timers. */
   leader: LeaderElection;
-  /** Starts the projections and the background processes. */
+  /** Joins the leader election: once elected, the process runs the projections and the background processes. */
   start(): Promise<void>;
   /** Stops everything it started and closes its connections. */
   stop(): Promise<void>;
@@ -67,19 +69,33 @@ export async function createRuntime(
         return row?.chain_rpc_url ?? null;
       })
     : defaultChain;
-  const projections = new ProjectionRunner(eventStore, db, options.projections ?? allProjections(), logger);
-  const metrics = new Metrics({ db, chain, eventsInDatabase: config.EVENT_STORE === 'postgres', projections: projections.projections });
+  const readModels = options.projections ?? allProjections();
+  const eventsInDatabase = config.EVENT_STORE === 'postgres';
+  const metrics = new Metrics({ db, chain, eventsInDatabase, projections: readModels });
   metrics.instrumentEventStore(eventStore);
+  // The projections run in the elected leader only (started and stopped with its leadership, below).
+  const projections = new ProjectionRunner(eventStore, db, readModels, logger, { onApplied: (name, events) => metrics.projectionApplied(name, events) });
+  let projectionsHere = false;
+  // Elsewhere read-your-writes waits on the checkpoints the leader commits, woken by its announcements.
+  const committedProgress = new CommittedProgress(db, databaseUrl, readModels, logger, { eventsInDatabase });
+  const readModelsReached = async (position: GlobalPosition, timeoutMs: number, names?: readonly string[]) => {
+    if (!projectionsHere) return committedProgress.waitFor(position, timeoutMs, names);
+    const started = Date.now();
+    const reached = await projections.waitFor(position, timeoutMs, names);
+    if (reached || projectionsHere) return reached;
+    // The process stepped down while it waited: the new leader's checkpoints tell, in the time left.
+    return committedProgress.waitFor(position, Math.max(0, timeoutMs - (Date.now() - started)), names);
+  };
   const commands = new CommandHandler(
     eventStore,
     (position, timeoutMs, needs) =>
-      projections.waitFor(position, timeoutMs, needs.readModels ?? (needs.eventTypes && projections.projectionsFor(needs.eventTypes))),
+      readModelsReached(position, timeoutMs, needs.readModels ?? (needs.eventTypes && projections.projectionsFor(needs.eventTypes))),
     config.READ_YOUR_WRITES_TIMEOUT_MS,
   );
   const processServices = { eventStore, commands, db, logger, config, keyEncryptionKey: secrets.keyEncryptionKey, chain };
   const proposalExecution = new ProposalExecution(processServices);
   const accountCreationRecovery = new AccountCreationRecovery({ ...processServices, chainOperator });
-  const instantPayments = createInstantPayments({ ...processServices, projections });
+  const instantPayments = createInstantPayments({ ...processServices, projections: { waitFor: readModelsReached } });
   const services: Services = {
     config,
     logger,
@@ -108,19 +124,24 @@ export async function createRuntime(
             throw new CheckFailed(`stopped: ${failed.map((failure) => failure.projection).join(', ')}`, {
               failed: failed.map(({ projection, eventType, position, failedAt }) => ({ projection, eventType, position, failedAt: failedAt.toISOString() })),
             });
-          return { running: projections.projections.length };
+          if (projectionsHere) return { projections: readModels.length, runIn: 'this process (the leader)' };
+          // A follower's writes wait for the leader's projections: without a leader they would never answer.
+          if (!(await leaderElected(db))) throw new CheckFailed('no process leads: the projections are not running');
+          return { projections: readModels.length, runIn: 'the leader (another process)' };
         },
       },
     ],
     resolvePrincipal: (claims) => findPrincipal(db, claims),
     resolveClient: instantPayments.resolveClient,
   };
-  // Process managers' timers run in one elected process; projections run in every process (their
-  // checkpoints are serialised per projection) so that each one's read-your-writes waits locally.
+  // Projections and process managers' timers run in one elected process. A new leader's runner goes
+  // on from the checkpoints its predecessor committed; the process managers read the read models.
   const leader = new LeaderElection(
     databaseUrl,
     {
-      start: () => {
+      start: async () => {
+        projectionsHere = true;
+        await projections.start();
         services.proposalExecution.start();
         services.settlement.start();
         accountCreationRecovery.start();
@@ -129,6 +150,8 @@ export async function createRuntime(
         await services.proposalExecution.stop();
         await services.settlement.stop();
         await accountCreationRecovery.stop();
+        projectionsHere = false;
+        await projections.stop();
       },
     },
     logger,
@@ -141,7 +164,6 @@ export async function createRuntime(
     db,
     leader,
     start: async () => {
-      await projections.start();
       await leader.start();
     },
     stop: async () => {
@@ -150,6 +172,7 @@ export async function createRuntime(
       await services.settlement.stop();
       await accountCreationRecovery.stop();
       await projections.stop();
+      await committedProgress.stop();
       await chain.close();
       if (config.EVENT_STORE !== 'postgres') await eventStore.close();
       await pool.end();

@@ -71,7 +71,8 @@ export function createInstantPayments(input: {
   db: Knex;
   eventStore: EventStore;
   commands: CommandHandler;
-  projections: ProjectionRunner;
+  /** Read-your-writes: the runner's own waitFor where it runs (the leader), the committed checkpoints' elsewhere. */
+  projections: Pick<ProjectionRunner, 'waitFor'>;
   chain: Chain;
   logger: Logger;
   keyEncryptionKey: Buffer;

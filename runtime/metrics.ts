@@ -47,6 +47,13 @@ export class Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [this.registry],
   });
+  private readonly projectionEvents = new Counter({
+    name: 'emisor_projection_events_applied_total',
+    // Projections run in the elected leader only: a follower's series do not move.
+    help: 'Events this process applied to a read model, by projection (the leader runs the projections)',
+    labelNames: ['projection'] as const,
+    registers: [this.registry],
+  });
   private lastBlock: { height: number; at: number } | null = null;
   private blockSeconds: number | null = null;
   private leader: { readonly isLeader: boolean } | null = null;
@@ -122,7 +129,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'emisor_leader',
-      help: '1 while this process is the elected leader and runs the process managers and timers, else 0',
+      help: '1 while this process is the elected leader and runs the process managers, timers and projections, else 0',
       registers: [this.registry],
       collect() {
         this.set(self.leader?.isLeader ? 1 : 0);
@@ -147,6 +154,11 @@ export class Metrics {
   /** Reports this process's part in the leader election (`emisor_leader`): operators see which process runs the timers. */
   observeLeader(leader: { readonly isLeader: boolean }): void {
     this.leader = leader;
+  }
+
+  /** Counts events a projection applied in this process (ProjectionRunner's onApplied). */
+  projectionApplied(projection: string, events: number): void {
+    this.projectionEvents.inc({ projection }, events);
   }
 
   /** Times every append of `store` (the same object, so every holder of it is measured). */

@@ -40,6 +40,7 @@ export interface Services {
   db: Knex;
   eventStore: EventStore;
   commands: CommandHandler;
+  /** The projection runner: it runs only while this process is the elected leader (`Runtime.leader`). */
   projections: ProjectionRunner;
   healthChecks: HealthCheck[];
   /** Secret for access and client tokens (HS256), as a KeyObject so that signing and verifying parse no key. */

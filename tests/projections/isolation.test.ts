@@ -137,4 +137,34 @@ describe('ProjectionRunner: a projection that fails on an event', () => {
     expect(applied.sequences).toEqual(range(1, 12));
     expect(applied.distinctEvents).toBe(12);
   });
+
+  // A runner starts again when its process is elected again (the leader stepped down in the outage).
+  it('retries from the shortest delay when it is started again after a stop in the middle of its back-off', async () => {
+    jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    const name = 'back_off_restarted';
+    await createRecordingTable(database.knex, name);
+    const last = await appendRecorded(store, name, 1, 4);
+    await waitUntilVisible(store, last);
+    let kills = 3;
+    const flaky = recordingProjection(name, async (trx, sequence) => {
+      if (sequence !== 3 || kills === 0) return;
+      kills--;
+      await trx.raw('select pg_terminate_backend(pg_backend_pid())');
+    });
+    const { logger: watched, errors } = recordingLogger();
+    const runner = new ProjectionRunner(store, database.knex, [flaky], watched, { batchSize: 1 });
+    await runner.start();
+    try {
+      while (errors.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      await runner.stop();
+      await runner.start();
+      await expect(runner.waitFor(last, 10_000)).resolves.toBe(true);
+    } finally {
+      await runner.stop();
+      jest.restoreAllMocks();
+    }
+
+    expect(errors.map((fields) => fields.retryInMs)).toEqual([100, 200, 100]);
+    expect((await appliedRows(database.knex, name)).sequences).toEqual(range(1, 4));
+  });
 });

@@ -1,11 +1,13 @@
 import { createRuntime, type Runtime } from '../../runtime/bootstrap';
+import { freePort } from '../../runtime/embedded-postgres';
+import { LeaderElection } from '../../runtime/leader';
 import { createLogger } from '../../runtime/logger';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { parsePrometheus } from './support/prometheus';
 
 /**
- * Issue 10.5: on one database the process managers' timers run in one elected process (a
- * PostgreSQL advisory lock on a dedicated connection), and another takes over when it goes.
+ * Issue 10.5: on one database the process managers' timers and the projections run in one elected
+ * process (a PostgreSQL advisory lock on a dedicated connection), and another takes over when it goes.
  */
 describe('leader election between two service processes on one database', () => {
   let first: TestRuntime;
@@ -58,6 +60,27 @@ describe('leader election between two service processes on one database', () => 
     jest.restoreAllMocks();
   });
 
+  describe('the projections check of a follower’s health', () => {
+    const projectionsCheck = (runtime: Runtime) => runtime.services.healthChecks.find((check) => check.name === 'projections')!.check();
+
+    it('says the leader runs the projections, and the leader says it runs them itself', async () => {
+      expect(await projectionsCheck(second)).toEqual({ projections: expect.any(Number), runIn: 'the leader (another process)' });
+      expect(await projectionsCheck(first.runtime)).toEqual({ projections: expect.any(Number), runIn: 'this process (the leader)' });
+    });
+
+    it('fails while no process leads: a follower’s writes would wait for projections running nowhere', async () => {
+      await second.leader.stop();
+      await first.runtime.leader.stop();
+      try {
+        await expect(projectionsCheck(second)).rejects.toMatchObject({ reason: 'no process leads: the projections are not running' });
+      } finally {
+        await first.runtime.leader.start();
+        await second.leader.start();
+      }
+      expect([first.runtime.leader.isLeader, second.leader.isLeader]).toEqual([true, false]);
+    });
+  });
+
   it('fails over when the leader’s connection dies: the follower leads and the old leader steps down', async () => {
     const [holder] = await lockHolders();
     await first.database.knex.raw('select pg_terminate_backend(?)', [holder!.pid]);
@@ -75,5 +98,22 @@ describe('leader election between two service processes on one database', () => 
     stopped.add(second);
     await eventually(() => first.runtime.leader.isLeader, 'the remaining process takes over');
     expect(await lockHolders()).toHaveLength(1);
+  });
+});
+
+describe('leader election while the database cannot be reached', () => {
+  // Once PostgreSQL is back someone must lead within well under a second: the projections that writes
+  // wait for run in the leader (outage.test.ts asserts the end-to-end bound).
+  it('tries to connect again every retryMs, not on its regular beat', async () => {
+    const logger = createLogger('silent');
+    const attempts = jest.spyOn(logger, 'warn');
+    const role = { start: jest.fn(), stop: jest.fn(async () => undefined) };
+    const election = new LeaderElection(`postgres://postgres@127.0.0.1:${await freePort()}/nowhere`, role, logger, { checkMs: 60_000, retryMs: 50 });
+    await election.start();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await election.stop();
+
+    expect(attempts.mock.calls.length).toBeGreaterThanOrEqual(5);
+    expect(role.start).not.toHaveBeenCalled();
   });
 });

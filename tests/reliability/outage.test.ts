@@ -1,4 +1,5 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
@@ -19,6 +20,12 @@ import { signalGroup, startChild, type Child } from './support/processes';
  */
 /** The contract's bound on an answer during an outage: a request that takes longer fails the test. */
 const ANSWER_WITHIN_MS = 5000;
+/** The issue's bound on recovery: writes succeed within this long of PostgreSQL accepting connections. */
+const WRITES_BACK_WITHIN_MS = 1000;
+/** How often the recovery test tries its write. */
+const WRITE_EVERY_MS = 50;
+/** How long the outage lasts at least: longer than any back-off, so none of them is still short. */
+const OUTAGE_MS = 3000;
 
 describe('a PostgreSQL outage', () => {
   let folder: string;
@@ -27,6 +34,11 @@ describe('a PostgreSQL outage', () => {
   let serverUrl: string;
   let runtime: Runtime;
   let http: ReturnType<typeof supertest>;
+  let url: URL;
+  /** The seeded administrator's access token, taken before the outage. */
+  let token: string;
+  /** When the database was stopped (epoch ms). */
+  let stoppedAt = 0;
 
   const start = async () => {
     const started = await startChild('tests/reliability/support/postgres-cli.ts', [join(folder, 'pg'), String(port)], process.env, /ready (\S+)\n/);
@@ -40,7 +52,7 @@ describe('a PostgreSQL outage', () => {
     chmodSync(folder, 0o755); // under root the cluster runs as the postgres user, who must reach it
     port = await freePort();
     postgres = await start();
-    const url = new URL(serverUrl);
+    url = new URL(serverUrl);
     url.pathname = '/reliability_outage';
     await ensureDatabase(url.toString());
     const config = loadConfig({
@@ -70,11 +82,14 @@ describe('a PostgreSQL outage', () => {
 
   it('answers reads and writes before the outage', async () => {
     expect((await within(http.get('/api/health'))).status).toBe(200);
-    expect((await login()).status).toBe(200);
+    const signedIn = await login();
+    expect(signedIn.status).toBe(200);
+    token = signedIn.body.accessToken;
   });
 
   it('answers the requests in flight when the database stops, with their result or 503', async () => {
     const inFlight = [1, 2, 3, 4].map(() => login().then((answer) => [answer.status, answer.body.code ?? null]));
+    stoppedAt = Date.now();
     await stop();
     for (const answer of await Promise.all(inFlight)) expect([[200, null], [503, 'DEPENDENCY_UNAVAILABLE']]).toContainEqual(answer);
   }, 60_000);
@@ -92,10 +107,46 @@ describe('a PostgreSQL outage', () => {
     }
   }, 60_000);
 
-  it('serves reads and writes again once the database is back, without restarting the service', async () => {
+  // The write waits for a projection (the organizations read model) that runs in the elected leader: the
+  // process must reconnect, be elected again and resume its projections within the bound.
+  it(`takes writes again within ${WRITES_BACK_WITHIN_MS} ms of PostgreSQL accepting connections`, async () => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, stoppedAt + OUTAGE_MS - Date.now())));
     postgres = await start();
+    const back = await firstConnection(url.toString());
+    const attempts: Array<{ at: number; status: number; code: string | null }> = [];
+    for (let attempt = 1; Date.now() - back < 10 * WRITES_BACK_WITHIN_MS; attempt++) {
+      const sent = Date.now();
+      const answer = await within(http.post('/api/organizations').set('authorization', `Bearer ${token}`).send({ name: `Tras el corte ${attempt}`, type: 'COMMERCIAL' }));
+      attempts.push({ at: Date.now() - back, status: answer.status, code: answer.body.code ?? null });
+      if (answer.status === 201) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, WRITE_EVERY_MS - (Date.now() - sent))));
+    }
+    const succeeded = attempts.find((attempt) => attempt.status === 201);
+    process.stdout.write(`writes back after the outage: ${JSON.stringify(attempts)}\n`);
+    expect(succeeded).toBeDefined();
+    expect(succeeded!.at).toBeLessThanOrEqual(WRITES_BACK_WITHIN_MS);
+    // Before it, only the outage's answer: nothing hung, nothing failed otherwise.
+    for (const attempt of attempts.slice(0, -1)) expect([attempt.status, attempt.code]).toEqual([503, 'DEPENDENCY_UNAVAILABLE']);
+  }, 60_000);
+
+  it('serves reads and writes again once the database is back, without restarting the service', async () => {
     expect((await within(http.get('/api/instant-payments/banks'))).status).toBe(200);
     expect((await login()).status).toBe(200);
     expect((await within(http.get('/api/health'))).status).toBe(200);
   }, 60_000);
 });
+
+/** When a plain connection to the database first succeeds, tried every few milliseconds (epoch ms). */
+async function firstConnection(databaseUrl: string): Promise<number> {
+  for (;;) {
+    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 1000 });
+    try {
+      await client.connect();
+      return Date.now();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}

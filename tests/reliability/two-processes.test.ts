@@ -8,8 +8,9 @@ import { call, pause, ServiceProcess, Workload, type InvariantReport, type Opera
  * Issue 10 (d): two service processes on one database, both answering payments, proposals and votes
  * (each request, and each retry, may land on either), over one chain node (`npm run chain`; an
  * in-process embedded chain refuses a second process). Mid-way the leader is SIGKILLed under load:
- * the other process takes over the process managers and timers, the killed one comes back as a
- * follower. Every invariant of the crash harness holds, and only one process leads at any time.
+ * the other process takes over the process managers, timers and projections, the killed one comes
+ * back as a follower. Every invariant of the crash harness holds, only one process leads at any
+ * time, and only the leader applies events to the read models.
  */
 const SEED = Number(process.env.TWO_PROCESSES_SEED ?? Date.now() % 2 ** 31);
 const ROUNDS = 8;
@@ -32,6 +33,15 @@ describe('two service processes on one database under payment and governance loa
   const leadersSeen: number[] = [];
   let takeover: { killed: number; successor: number } | null = null;
   let figures = { settlementAbandoned: 0, proposalAttemptsNotRun: 0 };
+  /** Events each process applied to the read models in its current life (emisor_projection_events_applied_total, all projections). */
+  let applied = { leader: 0, follower: 0 };
+  const appliedEvents = async (service: ServiceProcess) => {
+    const text = await (await fetch(`${service.base}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+    return text
+      .split('\n')
+      .filter((line) => line.startsWith('emisor_projection_events_applied_total{'))
+      .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  };
   /** Settlement batches a process signed in a run of it before it was elected (while a follower). */
   const signedByFollowers = () =>
     services.flatMap((service) =>
@@ -102,6 +112,8 @@ describe('two service processes on one database under payment and governance loa
       workload.addCrossBankPayment(BigInt(payment));
       await workload.settle(() => follower.base, gone);
     }
+    const leader = services.find((service) => service !== follower)!;
+    applied = { leader: await appliedEvents(leader), follower: await appliedEvents(follower) };
     const counted = await database.knex('events')
       .select(
         database.knex.raw(`count(*) filter (where type = 'InstantPaymentSettlementBatchAbandoned') as abandoned`),
@@ -113,7 +125,7 @@ describe('two service processes on one database under payment and governance loa
       for (const service of services) await service.kill();
     });
     const followerBatches = signedByFollowers().length;
-    process.stdout.write(`two-process run report ${JSON.stringify({ seed: SEED, ...report, ...figures, followerBatches, leadersSeen, takeover })}\n`);
+    process.stdout.write(`two-process run report ${JSON.stringify({ seed: SEED, ...report, ...figures, followerBatches, leadersSeen, takeover, applied })}\n`);
   });
   afterAll(async () => {
     for (const service of services ?? []) await service.kill().catch(() => undefined);
@@ -133,6 +145,12 @@ describe('two service processes on one database under payment and governance loa
   it('has exactly one leader after every round, and the survivor takes over when the leader is killed', () => {
     expect(leadersSeen).toEqual(Array(ROUNDS).fill(1));
     expect(takeover).not.toBeNull();
+  });
+
+  // The killed leader came back as a follower: all it wrote since (it took requests) the new leader applied.
+  it('applies the read models in the leader only', () => {
+    expect(applied.leader).toBeGreaterThan(0);
+    expect(applied.follower).toBe(0);
   });
 
   // A ledger's work triggers settlement only where Settlement was started (the leader); the leader's
