@@ -159,6 +159,44 @@ async function reportedProjectionLag(api: Api): Promise<Map<string, number>> {
   return lags;
 }
 
+/**
+ * The service's event-loop delay since the previous scrape (prom-client's default metrics reset their
+ * histogram on every collection), in ms: a request waits at least this long for its turn.
+ */
+async function eventLoopDelay(api: Api): Promise<{ p99: number; max: number } | null> {
+  const metrics = await api.getText('/metrics').catch(() => null);
+  if (metrics?.status !== 200) return null;
+  const value = (name: string) => Number(new RegExp(`^emisor_process_nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(metrics.text)?.[1] ?? NaN) * 1000;
+  const [p99, max] = [value('p99'), value('max')];
+  return Number.isFinite(p99) && Number.isFinite(max) ? { p99, max } : null;
+}
+
+/** The worst of the service's event-loop windows between its samples (one a second or so). */
+class EventLoopWatch {
+  private p99 = 0;
+  private max = 0;
+  private windows = 0;
+
+  constructor(private readonly api: Api) {}
+
+  /** Ends the window that was open before the measured phase, without counting it. */
+  async begin(): Promise<void> {
+    await eventLoopDelay(this.api);
+  }
+
+  async sample(): Promise<void> {
+    const delay = await eventLoopDelay(this.api);
+    if (!delay) return;
+    this.p99 = Math.max(this.p99, delay.p99);
+    this.max = Math.max(this.max, delay.max);
+    this.windows += 1;
+  }
+
+  get worst(): { p99: number; max: number } | null {
+    return this.windows > 0 ? { p99: this.p99, max: this.max } : null;
+  }
+}
+
 /** Largest numeric value under a key naming a lag, anywhere in the health answer; null when none. */
 function reportedLag(value: unknown, underLag = false): number | null {
   if (typeof value === 'number') return underLag ? value : null;
@@ -427,6 +465,8 @@ interface Measured {
   loadAfter: string;
   /** the largest projection lag the service reported during the load, by projection */
   reportedLag: Map<string, number>;
+  /** the service's event-loop delay during the load, the worst of its one-second windows (ms) */
+  eventLoop: { p99: number; max: number } | null;
 }
 
 async function verify(options: {
@@ -568,6 +608,7 @@ function printSummary(report: {
   mode: string;
   load: LoadResult;
   paced: LoadResult | null;
+  pacedEventLoop: Measured['eventLoop'];
   measured: Measured;
   drainSeconds: number | null;
   minimal: MinimalResult | null;
@@ -607,10 +648,14 @@ function printSummary(report: {
     [
       'paced at 80 % peak',
       report.paced
-        ? `${(report.paced.acknowledged / report.paced.elapsedSeconds).toFixed(1)} payments/s; INTERNAL p50 ${ms(report.paced.kinds.INTERNAL.post.p50)} p95 ${ms(report.paced.kinds.INTERNAL.post.p95)} p99 ${ms(report.paced.kinds.INTERNAL.post.p99)}; CROSS_ORG p99 ${ms(report.paced.kinds.CROSS_ORGANIZATION.post.p99)}; →COMPLETED p99 ${ms(report.paced.completion.latency.p99)} (${report.paced.completion.sampled} sampled)`
+        ? `${(report.paced.acknowledged / report.paced.elapsedSeconds).toFixed(1)} payments/s; INTERNAL p50 ${ms(report.paced.kinds.INTERNAL.post.p50)} p95 ${ms(report.paced.kinds.INTERNAL.post.p95)} p99 ${ms(report.paced.kinds.INTERNAL.post.p99)}; CROSS_ORG p99 ${ms(report.paced.kinds.CROSS_ORGANIZATION.post.p99)}; →COMPLETED p99 ${ms(report.paced.completion.latency.p99)} (${report.paced.completion.sampled} sampled)${report.pacedEventLoop ? `; service event loop delay p99 up to ${ms(report.pacedEventLoop.p99)}, longest ${ms(report.pacedEventLoop.max)}` : ''}`
         : 'skipped (BENCH_PACED_SECONDS=0)',
     ],
     ['settled after load', report.drainSeconds === null ? 'not within the grace period' : `${report.drainSeconds.toFixed(1)} s until the read model held every acknowledged payment and nothing PENDING`],
+    [
+      'service event loop',
+      measured.eventLoop ? `delay p99 up to ${ms(measured.eventLoop.p99)}, longest ${ms(measured.eventLoop.max)} (worst one-second window of the load, GET /metrics)` : 'not reported',
+    ],
     ['service peak RSS', `${mib(measured.peakRss)} during the load (${mib(measured.setupPeakRss)} during setup)`],
     ['service CPU/payment', per(measured.serviceCpu)],
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
@@ -753,11 +798,14 @@ async function main(): Promise<void> {
     if (PROFILE) await service.profile({ profile: 'start' });
     const lagDuringLoad = new Map<string, number>();
     let sampling = true;
+    const eventLoop = new EventLoopWatch(api);
+    await eventLoop.begin();
     const sampler = (async () => {
       for (let tick = 0; sampling; tick++) {
         await postgresCpu?.sample();
         if (lagReported && tick % 2 === 0)
           for (const [name, value] of await reportedProjectionLag(api)) lagDuringLoad.set(name, Math.max(lagDuringLoad.get(name) ?? 0, value));
+        if (tick % 2 === 1) await eventLoop.sample();
         await sleep(500);
       }
     })();
@@ -800,6 +848,7 @@ async function main(): Promise<void> {
           loadBefore: before.load,
           loadAfter: loadAverage(),
           reportedLag: lagDuringLoad,
+          eventLoop: eventLoop.worst,
         };
       },
     );
@@ -808,10 +857,23 @@ async function main(): Promise<void> {
 
     // At 80 % of the peak just measured, paced: the latency the targets ask for.
     let paced: LoadResult | null = null;
+    let pacedEventLoop: Measured['eventLoop'] = null;
     const pacedRate = (load.acknowledged / load.elapsedSeconds) * PACED_SHARE;
     if (PACED_SECONDS > 0 && pacedRate >= 1) {
       log(`paced load: ${PACED_SECONDS} s at ${pacedRate.toFixed(0)} payments/s (${PACED_SHARE * 100} % of the peak)`);
+      const watch = new EventLoopWatch(api);
+      await watch.begin();
+      let pacing = true;
+      const sampler = (async () => {
+        while (pacing) {
+          await sleep(1000);
+          await watch.sample();
+        }
+      })();
       paced = await runLoad({ ...loadInput, phase: 'p', seconds: PACED_SECONDS, rate: pacedRate }, work, async () => undefined);
+      pacing = false;
+      await sampler;
+      pacedEventLoop = watch.worst;
     }
 
     log('verifying');
@@ -866,7 +928,7 @@ async function main(): Promise<void> {
       floor = await runHttpFloor({ seconds: FLOOR_SECONDS, connections: knobs.connections, token: clients[0]!.token });
     }
 
-    const report = { serviceInfo, mode, load, paced, measured, drainSeconds, minimal, minimalPostgresCpu, floor, checks };
+    const report = { serviceInfo, mode, load, paced, pacedEventLoop, measured, drainSeconds, minimal, minimalPostgresCpu, floor, checks };
     printSummary(report);
     if (PROFILE) {
       console.log(`\n=== Service CPU profile of the load (${PROFILE}) ===`);

@@ -69,7 +69,7 @@ const TAIL_PAGE = 200;
  * back from the store when asked for (getTx by recorded location, blockAt), so that the process's
  * memory does not grow with the chain's history, as it did by every settlement batch.
  */
-const DEFAULT_RECENT_BLOCKS = 10_000;
+const DEFAULT_RECENT_BLOCKS = 1_000;
 
 /** What the node answers about a committed block besides its transactions. */
 export interface BlockRecord {
