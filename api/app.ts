@@ -19,6 +19,12 @@ const CORRELATION_HEADER = 'x-correlation-id';
 /** How long the error handler waits for the database to answer before it takes it for down. */
 const DATABASE_PROBE_MS = 1000;
 
+/** A path's first segment, in lower case: Express matches paths without regard to case. */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+}
+
 /** The HTTP surface: every route under /api, documented from the same zod schemas it validates with. */
 export function createApp(services: Services, routes: RouteDefinition[] = allRoutes()): Express {
   const app = express();
@@ -62,19 +68,23 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   api.use('/auth', cookieParser());
   // Tokens are checked per route (authenticateRequest) without sessions: passport.initialize has nothing to set up.
   const auth = configurePassport(services);
-  // One router per first path segment: a request is matched against a score of prefixes and then its
-  // own group's routes, not against every route of the service in turn.
+  // One router per first path segment, found by a map look-up: a request meets only its own group's
+  // routes, not a score of mounted prefixes before them (each a match and a rewrite of the URL).
   const groups = new Map<string, express.Router>();
   for (const route of routes) {
-    const segment = route.path.split('/')[1]!;
+    const segment = firstSegment(route.path);
     let group = groups.get(segment);
     if (!group) {
       group = express.Router();
       groups.set(segment, group);
-      api.use(`/${segment}`, group);
     }
-    mountRoute(group, { ...route, path: route.path.slice(segment.length + 1) || '/' }, services, auth);
+    mountRoute(group, route, services, auth);
   }
+  api.use((req, res, next) => {
+    const group = groups.get(firstSegment(req.path));
+    if (group) group(req, res, next);
+    else next();
+  });
   api.use(notFoundHandler);
 
   app.use('/api', api);

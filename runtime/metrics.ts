@@ -184,8 +184,8 @@ export class Metrics {
       const end = this.httpDuration.startTimer();
       res.on('finish', () => {
         const template = req.route?.path;
-        // Routes are mounted in a router per path prefix (api/app.ts): the template is relative to it.
-        const route = typeof template === 'string' ? `${req.baseUrl}${template === '/' && req.baseUrl ? '' : template}` : 'unmatched';
+        // A route's template is relative to the router it is matched in (/api's, api/app.ts).
+        const route = typeof template === 'string' ? `${req.baseUrl}${template}` : 'unmatched';
         const labels = { method: req.method, route, status: String(res.statusCode) };
         this.httpRequests.inc(labels);
         end(labels);
