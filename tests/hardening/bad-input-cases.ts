@@ -3,6 +3,7 @@
  * operation gets the classes of issue 8 that apply to it (bodies only where it takes one, parameters
  * where it has them), as the roles that can call it. Deterministic for a given random source.
  */
+import { type Random } from '../support/seeded-random';
 
 export type Role = 'anonymous' | 'centralAdministrator' | 'centralMember' | 'centralAuditor' | 'bankAdministrator' | 'client';
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -63,20 +64,6 @@ interface Operation {
 export interface OpenApiDocument {
   paths: Record<string, Partial<Record<Method, Operation>>>;
   components: { schemas: Record<string, Schema> };
-}
-
-export type Random = () => number;
-
-/** A small seeded PRNG: the same seed, the same cases. */
-export function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;

@@ -6,11 +6,11 @@ import { eventsSince, storeHead } from '../api/store-head';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
 import {
   generateCases,
-  mulberry32,
   type BadRequest,
   type OpenApiDocument,
   type Role,
 } from './bad-input-cases';
+import { mulberry32 } from '../support/seeded-random';
 
 /**
  * Issue 8, "Deliver with it": every operation of the served OpenAPI document, sent the classes of bad

@@ -4,17 +4,13 @@ import { generateCustodyKey, type CustodyKey } from '../../write-side/chain/keys
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx';
 import { msgBurn, msgCreateDenom, msgCreateGroupWithPolicy, msgMint, msgSend, msgSubmitProposal, TypeUrl, type ChainMessage } from '../../write-side/chain/messages';
 import { signAndBroadcast } from '../../write-side/chain/signer';
+import { mulberry32 } from '../support/seeded-random';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
 
-/** A seeded generator, so that a failing run can be replayed. */
+/** A seeded draw below `below`, so that a failing run can be replayed. */
 function random(seed: number) {
-  let state = seed;
-  return (below: number) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
-  };
+  const next = mulberry32(seed);
+  return (below: number) => Math.floor(next() * below);
 }
 
 let t: TestRuntime;

@@ -1,3 +1,4 @@
+import { mulberry32 } from '../../support/seeded-random';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createPool } from '../../../runtime/database';
@@ -68,18 +69,6 @@ const WALLET_FUNDS = 1_000_000_000n;
 const EVERY_KIND = [0.1, 0.4, 0.7, 0.9, 0.97];
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** mulberry32: a small seeded generator, enough to replay the same workload and kill points. */
-export function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One service process (`runtime/main.ts`) on a port, in a process group of its own. */
 export class ServiceProcess {
@@ -248,7 +237,7 @@ export class Workload {
       else aliases[name] = alias;
     }
     const settlementsAtStart = await Promise.all(banks.map(async (organizationId) => (await settlementOf(base, tokens.get('admin')!, organizationId)).balance));
-    return new Workload(seed, generator(seed), db, tokens, members, multisig, issuance, banks, wallets, aliases, settlementsAtStart);
+    return new Workload(seed, mulberry32(seed), db, tokens, members, multisig, issuance, banks, wallets, aliases, settlementsAtStart);
   }
 
   /** A seeded random number in [0, 1), shared with the caller so one seed replays the whole run. */
