@@ -3,14 +3,15 @@ import pg from 'pg';
 import type { Logger } from './logger';
 
 /** The advisory lock the leader holds: two keys, apart from the event store's and projections' locks. */
-const LEADER_LOCK_SQL = `select pg_try_advisory_lock(hashtext('emisor.leader'), 0) as locked`;
+const LEADER_KEY = `hashtext('emisor.leader')`;
+const LEADER_LOCK_SQL = `select pg_try_advisory_lock(${LEADER_KEY}, 0) as locked`;
 
 /** Whether some process on the database holds the leader's lock (read from pg_locks, from any process). */
 export async function leaderElected(db: Knex): Promise<boolean> {
   const { rows } = await db.raw(
     `select exists (select 1 from pg_locks
        where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())
-         and classid = hashtext('emisor.leader')::oid and objid = 0 and objsubid = 2) as elected`,
+         and classid = ${LEADER_KEY}::oid and objid = 0 and objsubid = 2) as elected`,
   );
   return rows[0]?.elected === true;
 }
