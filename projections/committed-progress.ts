@@ -119,7 +119,7 @@ export class CommittedProgress {
     return seen !== undefined && comparePositions(seen, position) >= 0;
   }
 
-  /** Looks at every pending wait; one look at a time, and one more if woken meanwhile. */
+  /** Looks at every pending wait, all in one query; one look at a time, and one more if woken meanwhile. */
   private wake(): void {
     if (this.round) {
       this.lookAgain = true;
@@ -128,78 +128,94 @@ export class CommittedProgress {
     this.round = (async () => {
       do {
         this.lookAgain = false;
-        await Promise.all([...this.waiters].map((waiter) => this.check(waiter)));
+        await this.check([...this.waiters]);
       } while (this.lookAgain && this.waiters.size > 0);
     })().finally(() => {
       this.round = null;
     });
   }
 
-  private async check(waiter: Waiter): Promise<void> {
-    waiter.checking = true;
+  private async check(waiters: Waiter[]): Promise<void> {
+    for (const waiter of waiters) waiter.checking = true;
     try {
-      // Those already known to have applied the position need no look.
-      const states = await this.statesAt(waiter.position, waiter.names.filter((name) => !this.seenAt(name, waiter.position)));
-      const counted = waiter.skipFailed ? states.filter((state) => !state.failed) : states;
-      if (counted.every((state) => state.reached)) return waiter.finish(true);
-      if (counted.some((state) => state.failed)) return waiter.finish(false);
+      // Those already known to have applied a waiter's position need no look.
+      const states = await this.statesAt(
+        waiters.map((waiter) => ({ position: waiter.position, names: waiter.names.filter((name) => !this.seenAt(name, waiter.position)) })),
+      );
+      waiters.forEach((waiter, index) => {
+        const counted = waiter.skipFailed ? states[index]!.filter((state) => !state.failed) : states[index]!;
+        if (counted.every((state) => state.reached)) waiter.finish(true);
+        else if (counted.some((state) => state.failed)) waiter.finish(false);
+      });
     } catch (error) {
       // The database does not answer (an outage): the poll looks again; the timeout ends the wait.
       this.logger.debug({ err: error }, 'read models: checkpoints not read');
     } finally {
-      waiter.checking = false;
-      waiter.checked = true;
+      for (const waiter of waiters) {
+        waiter.checking = false;
+        waiter.checked = true;
+        if (waiter.expired) waiter.finish(false);
+      }
     }
-    if (waiter.expired) waiter.finish(false);
   }
 
   /**
-   * One query: per projection, whether it is recorded as stopped, and whether it has applied `position`.
-   * Past its checkpoint (or what an earlier look found settled), a projection still owes the events it
-   * handles that were not applied inline; the look stops at the first such event.
+   * One query for every look: per look and projection, whether the projection is recorded as stopped,
+   * and whether it has applied the look's position. Past its checkpoint (or what an earlier look found
+   * settled), a projection still owes the events it handles that were not applied inline; the look
+   * stops at the first such event. Answers the looks' states in their order.
    */
-  private async statesAt(position: GlobalPosition, names: readonly string[]): Promise<ProjectionState[]> {
-    if (names.length === 0) return [];
-    const at = [String(position.commit), String(position.prepare)];
-    const projections = JSON.stringify(
+  private async statesAt(looks: Array<{ position: GlobalPosition; names: readonly string[] }>): Promise<ProjectionState[][]> {
+    const states: ProjectionState[][] = looks.map(() => []);
+    const rowsAsked = looks.flatMap(({ position, names }, look) =>
       names.map((name) => {
         const after = this.seen.get(name);
-        return { name, handles: this.handles.get(name), after_commit: String(after?.commit ?? 0n), after_prepare: String(after?.prepare ?? 0n) };
+        return {
+          look,
+          name,
+          handles: this.handles.get(name),
+          after_commit: String(after?.commit ?? 0n),
+          after_prepare: String(after?.prepare ?? 0n),
+          at_commit: String(position.commit),
+          at_prepare: String(position.prepare),
+        };
       }),
     );
+    if (rowsAsked.length === 0) return states;
     const { rows } = this.options.eventsInDatabase
       ? await this.db.raw(
-          `select x.name, f.name is not null as failed, c.commit_position::text as commit_position, c.prepare_position::text as prepare_position,
-                  case when (c.commit_position, c.prepare_position) >= (?::text::xid8, ?::bigint) then true
+          `select x.look, x.name, f.name is not null as failed, c.commit_position::text as commit_position, c.prepare_position::text as prepare_position,
+                  case when (c.commit_position, c.prepare_position) >= (x.at_commit::xid8, x.at_prepare) then true
                        else not exists (select 1 from events e
                               where (e.transaction_id, e.position) > (x.after_commit::xid8, x.after_prepare)
                                 and (c.name is null or (e.transaction_id, e.position) > (c.commit_position, c.prepare_position))
-                                and (e.transaction_id, e.position) <= (?::text::xid8, ?::bigint)
+                                and (e.transaction_id, e.position) <= (x.at_commit::xid8, x.at_prepare)
                                 and e.type = any(x.handles)
                                 and not coalesce(e.metadata->'appliedInline' @> to_jsonb(x.name), false)) end as reached,
-                  ?::text::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as settled
-             from jsonb_to_recordset(?::jsonb) as x(name text, handles text[], after_commit text, after_prepare bigint)
+                  x.at_commit::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as settled
+             from jsonb_to_recordset(?::jsonb) as x(look integer, name text, handles text[], after_commit text, after_prepare bigint, at_commit text, at_prepare bigint)
              left join projection_checkpoints c on c.name = x.name
              left join projection_failures f on f.name = x.name`,
-          [...at, ...at, at[0], projections],
+          [JSON.stringify(rowsAsked)],
         )
       : await this.db.raw(
-          `select x.name, f.name is not null as failed, c.commit_position::text as commit_position, c.prepare_position::text as prepare_position,
-                  coalesce((c.commit_position, c.prepare_position) >= (?::text::xid8, ?::bigint), false) as reached, false as settled
-             from jsonb_to_recordset(?::jsonb) as x(name text)
+          `select x.look, x.name, f.name is not null as failed, c.commit_position::text as commit_position, c.prepare_position::text as prepare_position,
+                  coalesce((c.commit_position, c.prepare_position) >= (x.at_commit::xid8, x.at_prepare), false) as reached, false as settled
+             from jsonb_to_recordset(?::jsonb) as x(look integer, name text, at_commit text, at_prepare bigint)
              left join projection_checkpoints c on c.name = x.name
              left join projection_failures f on f.name = x.name`,
-          [...at, projections],
+          [JSON.stringify(rowsAsked)],
         );
-    type Row = { name: string; failed: boolean; reached: boolean; settled: boolean; commit_position: string | null; prepare_position: string | null };
-    return (rows as Row[]).map((row) => {
+    type Row = { look: number; name: string; failed: boolean; reached: boolean; settled: boolean; commit_position: string | null; prepare_position: string | null };
+    for (const row of rows as Row[]) {
       const checkpoint = row.commit_position === null ? null : { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position!) };
       // A checkpoint only moves past transactions that have all ended: nothing can commit below it any more.
       if (checkpoint) this.remember(row.name, checkpoint);
       // Nor below a position older than every transaction still running: owing nothing up to it is final.
-      if (row.reached && row.settled) this.remember(row.name, position);
-      return { name: row.name, failed: row.failed, reached: row.reached };
-    });
+      if (row.reached && row.settled) this.remember(row.name, looks[row.look]!.position);
+      states[row.look]!.push({ name: row.name, failed: row.failed, reached: row.reached });
+    }
+    return states;
   }
 
   private remember(name: string, position: GlobalPosition): void {

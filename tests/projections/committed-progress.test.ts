@@ -87,6 +87,36 @@ describe('CommittedProgress: read-your-writes in a process that does not run the
     expect(looks).toBe(1);
   });
 
+  // Every write through a follower waits: one query per wake for all of them, not one each.
+  it('looks at all the waits pending together in one query, and wakes each at its own position', async () => {
+    const name = 'crowded';
+    await createRecordingTable(database.knex, name);
+    const positions = [];
+    for (let n = 1; n <= 5; n++) positions.push(await appendRecorded(store, name, n, n));
+    await waitUntilVisible(store, positions[4]!);
+    const progress = follower([recordingProjection(name)]);
+    const waits = positions.map((position) => progress.waitFor(position, 20_000, [name]));
+    // Let the first look (each pending, nothing applied) pass before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // The follower's looks, told from the runner's statements on the same knex by what they read.
+    let looks = 0;
+    const count = (query: { sql: string }) => (looks += query.sql.includes('projection_failures f') ? 1 : 0);
+    database.knex.on('query', count);
+    try {
+      const leader = new ProjectionRunner(store, database.knex, [recordingProjection(name)], logger);
+      await leader.start();
+      await leader.stop();
+      expect(await Promise.all(waits)).toEqual([true, true, true, true, true]);
+    } finally {
+      database.knex.off('query', count);
+    }
+    // One per announcement that woke it (the runner commits one checkpoint here), and perhaps one more
+    // for an announcement that arrived during it: never one per wait.
+    expect(looks).toBeGreaterThanOrEqual(1);
+    expect(looks).toBeLessThanOrEqual(2);
+  });
+
   it('answers false when the position is not applied in time', async () => {
     const name = 'unapplied';
     await createRecordingTable(database.knex, name);
