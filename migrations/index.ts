@@ -16,6 +16,7 @@ import * as chainTxLocations from './20261205000100_chain_tx_locations';
 import * as pendingAccountCreations from './20261207000100_pending_account_creations';
 import * as appendEventsAfterLock from './20261207000200_append_events_after_lock';
 import * as appendEventsStreamLookup from './20261208000100_append_events_stream_lookup';
+import * as paymentTotals from './20261209000100_payment_totals';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -39,6 +40,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261207000100_pending_account_creations': pendingAccountCreations,
   '20261207000200_append_events_after_lock': appendEventsAfterLock,
   '20261208000100_append_events_stream_lookup': appendEventsStreamLookup,
+  '20261209000100_payment_totals': paymentTotals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

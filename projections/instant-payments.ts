@@ -60,6 +60,19 @@ class Changes {
   /** Failed settlement batches: their payments FAILED and their senders refunded, found by batch number. */
   readonly failedBatches: Array<{ organizationId: string; batchNumber: number; failureCode: string; txHash: string | null; at: string }> = [];
   readonly cashMovements: Array<{ id: string; kind: string; client_id: string; organization_id: string; amount: string; reference: string | null; created_at: string }> = [];
+  /**
+   * Changes to the payment counts, by the ledger that recorded them (its bank), kind and status. A key
+   * is kept even when its changes cancel out, so that the rows a rebuild writes are those the live
+   * rounds wrote, however the events were batched.
+   */
+  readonly totals = new Map<string, { organization_id: string; kind: string; status: string; count: number }>();
+
+  total(organizationId: string, kind: string, status: string, change: number): void {
+    const key = `${organizationId} ${kind} ${status}`;
+    const current = this.totals.get(key);
+    if (current) current.count += change;
+    else this.totals.set(key, { organization_id: organizationId, kind, status, count: change });
+  }
 
   client(id: string, at: string, change: { delta?: bigint; alias?: string; active?: boolean }): void {
     const inserted = this.newClients.get(id);
@@ -88,6 +101,7 @@ class Changes {
   }
 
   insertPayment(payment: PaymentParties, status: string, at: string): void {
+    this.total(payment.senderOrganizationId, payment.kind, status, 1);
     this.newPayments.set(payment.paymentId, {
       id: payment.paymentId,
       kind: payment.kind,
@@ -169,6 +183,8 @@ class Changes {
         return;
       case 'InstantPaymentsReceived':
         for (const payment of event.data.payments) {
+          this.total(event.data.organizationId, 'CROSS_ORGANIZATION', 'PENDING', -1);
+          this.total(event.data.organizationId, 'CROSS_ORGANIZATION', 'COMPLETED', 1);
           this.client(payment.recipientClientId, at, { delta: BigInt(payment.amount) });
           this.payment(payment.paymentId, { status: 'COMPLETED', tx_hash: event.data.txHash, settled_at: event.data.settledAt, updated_at: at });
         }
@@ -209,6 +225,16 @@ class Changes {
                where p.id = v.id and p.id = any(?::text[])`,
         values: [JSON.stringify([...this.payments.values()]), [...this.payments.keys()]],
       });
+    if (this.totals.size > 0)
+      statements.push({
+        // In key order, so that two banks' rounds lock shared rows in the same order.
+        sql: `insert into ip_payment_totals (organization_id, kind, status, count)
+              select v.organization_id, v.kind, v.status, v.count
+                from ${from}jsonb_to_recordset(?::jsonb) as v(organization_id text, kind text, status text, count bigint)
+               order by v.organization_id, v.kind, v.status
+              on conflict (organization_id, kind, status) do update set count = ip_payment_totals.count + excluded.count`,
+        values: [JSON.stringify([...this.totals.values()])],
+      });
     if (this.cashMovements.length > 0)
       statements.push({
         sql: `insert into ip_cash_movements select r.* from ${from}jsonb_populate_recordset(null::ip_cash_movements, ?::jsonb) r`,
@@ -227,15 +253,21 @@ class Changes {
     for (const statement of this.statements('')) await run(statement.sql, statement.values);
     for (const batch of this.failedBatches) {
       // A failed batch refunds its senders: the payments of that batch, PENDING until now.
+      // The counts move by the payments found: -n PENDING, +n FAILED, both rows touched even when n is 0.
       await run(
         `with failed as (
            update ip_payments set status = 'FAILED', failure_code = ?, tx_hash = ?, updated_at = ?
             where sender_organization_id = ? and batch_number = ? and status = 'PENDING'
-           returning sender_client_id, amount)
+           returning sender_client_id, amount),
+         counted as (
+           insert into ip_payment_totals (organization_id, kind, status, count)
+           select ?, 'CROSS_ORGANIZATION', t.status, t.sign * (select count(*) from failed)
+             from (values ('FAILED', 1), ('PENDING', -1)) as t(status, sign)
+           on conflict (organization_id, kind, status) do update set count = ip_payment_totals.count + excluded.count)
          update ip_clients c set balance = c.balance + r.refund, updated_at = ?
            from (select sender_client_id, sum(amount) as refund from failed group by sender_client_id) r
           where c.id = r.sender_client_id`,
-        [batch.failureCode, batch.txHash, batch.at, batch.organizationId, batch.batchNumber, batch.at],
+        [batch.failureCode, batch.txHash, batch.at, batch.organizationId, batch.batchNumber, batch.organizationId, batch.at],
       );
     }
   }
@@ -244,7 +276,7 @@ class Changes {
 /** Instant Payments clients (balance, alias, active), payments (status, settlement) and cash movements; KPIs are queried over them. */
 export const instantPaymentsProjection: Projection = {
   name: 'instant-payments',
-  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements'],
+  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals'],
   handles: INSTANT_PAYMENT_EVENT_TYPES,
   applyBatch: (trx, events) => applyInstantPayments(trx, events),
 };

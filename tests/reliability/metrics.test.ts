@@ -1,5 +1,6 @@
 import { createApp } from '../../api/app';
 import supertest from 'supertest';
+import { Metrics } from '../../runtime/metrics';
 import { startInstantPayments, type InstantPaymentsWorld } from '../instant-payments/world';
 import { parsePrometheus as parse } from './support/prometheus';
 
@@ -49,6 +50,8 @@ describe('GET /metrics', () => {
     const cross = { kind: 'CROSS_ORGANIZATION', status: 'COMPLETED' };
     expect((after('emisor_payments', internal) ?? 0) - (before('emisor_payments', internal) ?? 0)).toBe(1);
     expect((after('emisor_payments', cross) ?? 0) - (before('emisor_payments', cross) ?? 0)).toBe(1);
+    const crossPending = { kind: 'CROSS_ORGANIZATION', status: 'PENDING' };
+    expect((after('emisor_payments', crossPending) ?? 0) - (before('emisor_payments', crossPending) ?? 0)).toBe(0);
     expect(after('emisor_settlement_latency_seconds', { quantile: '0.5' })).toBeGreaterThanOrEqual(0);
   });
 
@@ -78,5 +81,46 @@ describe('GET /metrics', () => {
     const served = await guarded.get('/metrics').set('Authorization', 'Bearer a-metrics-token-of-length');
     expect(served.status).toBe(200);
     expect(served.text).toContain('emisor_http_requests_total');
+  });
+});
+
+/**
+ * Prometheus scrapes every few seconds for the life of the service: a scrape that read the event log or
+ * every payment (as the projection lag and the payment counts once did) costs more with every payment.
+ */
+describe('a /metrics scrape does not read the history', () => {
+  let w: InstantPaymentsWorld;
+
+  beforeAll(async () => {
+    w = await startInstantPayments();
+  }, 60_000);
+  afterAll(() => w?.stop());
+
+  it('reads neither the whole event log nor every payment, with 20,000 of each behind it', async () => {
+    const { db, chain, projections } = w.f.runtime.services;
+    const trx = await db.transaction();
+    try {
+      // History the projections are past, and payments settled long ago; rolled back at the end.
+      await trx.raw(`insert into events (event_id, stream_id, stream_version, type, data, metadata)
+                     select gen_random_uuid(), 'History-' || i, 1, 'HistoryRecorded', '{}', '{}' from generate_series(1, 20000) i`);
+      await trx.raw(`update projection_checkpoints set commit_position = pg_current_xact_id(), prepare_position = (select max(position) from events)`);
+      await trx.raw(`insert into ip_payments (id, kind, status, amount, sender_client_id, sender_organization_id, sender_alias,
+                       recipient_client_id, recipient_organization_id, recipient_alias, created_at, settled_at, updated_at)
+                     select 'history-' || i, 'CROSS_ORGANIZATION', 'COMPLETED', 1, 's', 'bank-s', 's', 'r', 'bank-r', 'r',
+                            now() - interval '2 hours', now() - interval '1 hour', now() - interval '1 hour'
+                       from generate_series(1, 20000) i`);
+      await trx.raw('analyze events, ip_payments');
+      const metrics = new Metrics({ db: trx, chain, eventsInDatabase: true, projections: projections.projections });
+      const scraped = parse(await metrics.registry.metrics());
+      const { rows } = await trx.raw(`select relname, seq_scan::int from pg_stat_xact_user_tables where relname in ('events', 'ip_payments') order by relname`);
+      expect(rows).toEqual([
+        { relname: 'events', seq_scan: 0 },
+        { relname: 'ip_payments', seq_scan: 0 },
+      ]);
+      for (const { name } of projections.projections) expect(scraped('emisor_projection_lag_events', { projection: name })).toBe(0);
+      expect(scraped('emisor_payments', { kind: 'CROSS_ORGANIZATION', status: 'COMPLETED' })).toBeUndefined();
+    } finally {
+      await trx.rollback();
+    }
   });
 });
