@@ -7,6 +7,7 @@ import {
   comparePositions,
   positionToString,
   type EventStore,
+  type FeedReaders,
   type GlobalPosition,
   type RecordedEvent,
 } from '../write-side/event-store/event-store';
@@ -112,6 +113,8 @@ interface Lane {
  */
 export class ProjectionRunner {
   private readonly lanes: Lane[];
+  /** Which projections read each event type: the live feed leaves out the data none of them needs. */
+  private readonly feed: FeedReaders;
   private readonly batchSize: number;
   private readonly concurrency: number;
   private readonly restartDelayMs: number;
@@ -141,6 +144,10 @@ export class ProjectionRunner {
       failed: false,
       failureRecorded: false,
     }));
+    const readersByType = new Map<string, string[]>();
+    for (const projection of projections)
+      for (const type of projection.handles) readersByType.set(type, [...(readersByType.get(type) ?? []), projection.name]);
+    this.feed = { readersByType };
     this.batchSize = options.batchSize ?? 5000;
     this.concurrency = options.concurrency ?? 2;
     this.restartDelayMs = options.restartDelayMs ?? 100;
@@ -190,11 +197,11 @@ export class ProjectionRunner {
     await this.loadCheckpoints();
     let read = 0;
     if (this.live().length === 0) return read;
-    let next = this.store.readAll(this.lowestReached(), this.batchSize);
+    let next = this.store.readAll(this.lowestReached(), this.batchSize, this.feed);
     for (;;) {
       const batch = await next;
       if (batch.length === 0) return read;
-      next = this.store.readAll(batch[batch.length - 1]!.position, this.batchSize);
+      next = this.store.readAll(batch[batch.length - 1]!.position, this.batchSize, this.feed);
       next.catch(() => undefined); // awaited on the next turn; only a failed batch leaves it behind
       await this.applyToAll(batch);
       read += batch.length;
@@ -330,7 +337,7 @@ export class ProjectionRunner {
   /** Subscribes after what every running projection has applied. */
   private async follow(): Promise<void> {
     if (!this.running || this.live().length === 0) return;
-    this.subscription = this.store.subscribe(this.lowestReached()).subscribe({
+    this.subscription = this.store.subscribe(this.lowestReached(), this.feed).subscribe({
       next: (event) => {
         this.pending.push(event);
         // Deferred, so that events delivered in one go (a page of the store) form one batch.

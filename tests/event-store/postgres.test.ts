@@ -35,3 +35,48 @@ describe('PostgreSQL append cost does not grow with the number of streams', () =
     }
   });
 });
+
+describe('PostgreSQL feed with its readers named', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool);
+  });
+  afterAll(() => database.drop());
+
+  const metadata = (appliedInline?: string[]) => ({
+    actorId: null,
+    organizationId: null,
+    correlationId: 'test',
+    causationId: null,
+    occurredAt: '2026-11-24T00:00:00.000Z',
+    schemaVersion: 1,
+    ...(appliedInline ? { appliedInline } : {}),
+  });
+  const feed = { readersByType: new Map([['Paid', ['payments']], ['Audited', ['payments', 'audit']]]) };
+
+  it('leaves out the data of events every reader applied inline and of events no reader handles, and keeps the rest', async () => {
+    await store.append(
+      'Ledger-1',
+      [
+        { id: randomUUID(), type: 'Paid', data: { amount: '1' }, metadata: metadata(['payments']) },
+        { id: randomUUID(), type: 'Paid', data: { amount: '2' }, metadata: metadata() },
+        { id: randomUUID(), type: 'Audited', data: { amount: '3' }, metadata: metadata(['payments']) },
+        { id: randomUUID(), type: 'Audited', data: { amount: '4' }, metadata: metadata(['payments', 'audit']) },
+        { id: randomUUID(), type: 'Renamed', data: { name: 'x' }, metadata: metadata() },
+      ],
+      0,
+    );
+    const read = await store.readAll(null, 10, feed);
+    expect(read.map((event) => [event.type, event.data])).toEqual([
+      ['Paid', null],
+      ['Paid', { amount: '2' }],
+      ['Audited', { amount: '3' }],
+      ['Audited', null],
+      ['Renamed', null],
+    ]);
+    expect(read[0]!.metadata.appliedInline).toEqual(['payments']);
+    expect((await store.readAll(null, 10)).map((event) => event.data)).toEqual([{ amount: '1' }, { amount: '2' }, { amount: '3' }, { amount: '4' }, { name: 'x' }]);
+  });
+});

@@ -100,12 +100,22 @@ export interface EventStore {
    */
   readStream(streamId: string, page?: StreamPage): Promise<RecordedEvent[]>;
   /** Events strictly after `after` (null = from the beginning), in global order, at most `limit`. */
-  readAll(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]>;
+  readAll(after: GlobalPosition | null, limit: number, feed?: FeedReaders): Promise<RecordedEvent[]>;
   /** Every event after `after`, exactly once, in global order; live events follow the history. */
-  subscribe(after: GlobalPosition | null): Observable<RecordedEvent>;
+  subscribe(after: GlobalPosition | null, feed?: FeedReaders): Observable<RecordedEvent>;
   /** Whether the store answers; health checks call it. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Who reads a feed: the projections that handle each event type. An event whose every reader applied it
+ * in its own append (`metadata.appliedInline`), or that no reader handles, is only a position to them:
+ * a store may hand it over with `data: null` instead of reading, sending and parsing a payload nobody
+ * uses (under payment load nearly every event is such a one).
+ */
+export interface FeedReaders {
+  readersByType: ReadonlyMap<string, readonly string[]>;
 }
 
 export const comparePositions = (a: GlobalPosition, b: GlobalPosition): number =>

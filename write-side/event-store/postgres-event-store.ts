@@ -7,6 +7,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedVersion,
+  type FeedReaders,
   type GlobalPosition,
   type InlineStatement,
   type InlineWrite,
@@ -55,6 +56,17 @@ interface AppendRow {
   next_version: number | null;
   commit_position: string | null;
   prepare_position: string | null;
+}
+
+/** A feed's readers as the read statement takes them, worked out once per feed. */
+const feedJson = new WeakMap<FeedReaders, string>();
+function readersJson(feed: FeedReaders): string {
+  let json = feedJson.get(feed);
+  if (json === undefined) {
+    json = JSON.stringify(Object.fromEntries(feed.readersByType));
+    feedJson.set(feed, json);
+  }
+  return json;
 }
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
@@ -363,19 +375,24 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
-  async readAll(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]> {
+  async readAll(after: GlobalPosition | null, limit: number, feed?: FeedReaders): Promise<RecordedEvent[]> {
+    // $4: each type's readers; the data is read only when one of them did not apply the event inline.
     const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from events
+      `select position, transaction_id::text, event_id, stream_id, stream_version, type,
+              case when $4::jsonb is null or not (coalesce($4::jsonb -> type, '[]') <@ coalesce(metadata -> 'appliedInline', '[]'))
+                   then data end as data,
+              metadata
+         from events
         where (transaction_id, position) > ($1::text::xid8, $2::bigint)
           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         order by events.transaction_id, events.position
         limit $3`,
-      [String(after?.commit ?? 0n), String(after?.prepare ?? 0n), limit],
+      [String(after?.commit ?? 0n), String(after?.prepare ?? 0n), limit, feed ? readersJson(feed) : null],
     );
     return rows.map(toRecorded);
   }
 
-  subscribe(after: GlobalPosition | null): Observable<RecordedEvent> {
+  subscribe(after: GlobalPosition | null, feed?: FeedReaders): Observable<RecordedEvent> {
     return new Observable<RecordedEvent>((subscriber) => {
       let checkpoint = after;
       let stopped = false;
@@ -401,7 +418,7 @@ export class PostgresEventStore implements EventStore {
       const run = async () => {
         while (!stopped) {
           woken = false;
-          const batch = await this.readAll(checkpoint, READ_BATCH);
+          const batch = await this.readAll(checkpoint, READ_BATCH, feed);
           for (const event of batch) {
             if (stopped) return;
             subscriber.next(event);
