@@ -1,11 +1,13 @@
 import type { Request, Response } from 'express';
+import type { JwtPayload } from 'jsonwebtoken';
 import passport from 'passport';
-import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
+import { ExtractJwt } from 'passport-jwt';
 import { forbidden, unauthenticated } from '../runtime/errors';
 import { rateLimit } from '../runtime/rate-limiter';
 import type { AccessTokenClaims, ClientPrincipal, ClientTokenClaims, Services } from '../runtime/services';
 import { can, type Principal } from './abilities';
 import type { Access } from './route';
+import { VerifiedTokens } from './verified-tokens';
 
 export interface Caller {
   staff: Principal | null;
@@ -15,8 +17,44 @@ export interface Caller {
 
 const configured = new WeakMap<Services, passport.PassportStatic>();
 
+type Verified = (error: unknown, user?: unknown) => void;
+
+/** `Authorization: Bearer <token>`, read as passport-jwt reads it. */
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+
 /**
- * Two passport-jwt strategies on one secret, told apart by the `typ` claim: staff access tokens and
+ * What passport-jwt's strategy did for the service's tokens (the bearer token, its signature and
+ * expiry, then `verify` with its claims), on VerifiedTokens: a token is verified once per process, not
+ * on every request that carries it.
+ */
+class BearerTokenStrategy extends passport.Strategy {
+  constructor(
+    override readonly name: string,
+    private readonly tokens: VerifiedTokens,
+    private readonly verify: (claims: Readonly<JwtPayload>, done: Verified) => void,
+  ) {
+    super();
+  }
+
+  override authenticate(req: Request): void {
+    const token = bearerToken(req);
+    if (!token) return this.fail();
+    let claims: Readonly<JwtPayload>;
+    try {
+      claims = this.tokens.verify(token);
+    } catch {
+      return this.fail();
+    }
+    try {
+      this.verify(claims, (error, user) => (error ? this.error(error as Error) : user ? this.success(user) : this.fail()));
+    } catch (error) {
+      this.error(error as Error);
+    }
+  }
+}
+
+/**
+ * Two bearer-token strategies on one secret, told apart by the `typ` claim: staff access tokens and
  * Instant Payments client tokens. The principal is re-read on every request, so a deactivated user's
  * tokens stop working at once. A token that never expires is refused, and so is a staff token outside
  * a session (no `sid`): logout and password changes could not end it. One instance per service, so a
@@ -26,24 +64,17 @@ export function configurePassport(services: Services): passport.PassportStatic {
   const existing = configured.get(services);
   if (existing) return existing;
   const instance = new passport.Passport() as unknown as passport.PassportStatic;
-  const options = {
-    jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-    // A KeyObject, so verifying costs no key parsing; passport-jwt hands it to jsonwebtoken as is (its types lag).
-    secretOrKey: services.jwtSecret as unknown as Buffer,
-    algorithms: ['HS256' as const],
-  };
+  const tokens = new VerifiedTokens(services.jwtSecret);
   instance.use(
-    'staff',
-    new JwtStrategy(options, (claims: AccessTokenClaims & { exp?: unknown }, done: (error: unknown, user?: unknown) => void) => {
+    new BearerTokenStrategy('staff', tokens, (claims, done) => {
       if (claims.typ !== 'access' || typeof claims.exp !== 'number' || typeof claims.sid !== 'string') return done(null, false);
-      services.resolvePrincipal(claims).then((principal) => done(null, principal ?? false), done);
+      services.resolvePrincipal(claims as AccessTokenClaims).then((principal) => done(null, principal ?? false), done);
     }),
   );
   instance.use(
-    'client',
-    new JwtStrategy(options, (claims: ClientTokenClaims, done: (error: unknown, user?: unknown) => void) => {
+    new BearerTokenStrategy('client', tokens, (claims, done) => {
       if (claims.typ !== 'client' || typeof claims.exp !== 'number') return done(null, false);
-      services.resolveClient(claims).then((client) => done(null, client ?? false), done);
+      services.resolveClient(claims as ClientTokenClaims).then((client) => done(null, client ?? false), done);
     }),
   );
   configured.set(services, instance);
