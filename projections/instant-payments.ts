@@ -227,7 +227,7 @@ class Changes {
       });
     if (this.totals.size > 0)
       statements.push({
-        // In key order, so that two banks' rounds lock shared rows in the same order.
+        // In key order, so that any two writers of the same rows lock them in the same order.
         sql: `insert into ip_payment_totals (organization_id, kind, status, count)
               select v.organization_id, v.kind, v.status, v.count
                 from ${from}jsonb_to_recordset(?::jsonb) as v(organization_id text, kind text, status text, count bigint)
