@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Logger } from '../runtime/logger';
 import { comparePositions, type GlobalPosition } from '../write-side/event-store/event-store';
+import { owedEvents } from './owed-events';
 import type { Projection } from './projection';
 import { PROJECTIONS_CHANNEL } from './runner';
 
@@ -182,16 +183,19 @@ export class CommittedProgress {
       }),
     );
     if (rowsAsked.length === 0) return states;
+    // Owed after whichever is later: what this process last saw, or the committed checkpoint.
+    const laterOf = (checkpoint: string, seen: string) =>
+      `case when (c.commit_position, c.prepare_position) > (x.after_commit::xid8, x.after_prepare) then ${checkpoint} else ${seen} end`;
+    const owed = owedEvents(
+      { name: 'x.name', handles: 'x.handles' },
+      { commit: laterOf('c.commit_position', 'x.after_commit::xid8'), prepare: laterOf('c.prepare_position', 'x.after_prepare') },
+    );
     const { rows } = this.options.eventsInDatabase
       ? await this.db.raw(
           `select x.look, x.name, f.name is not null as failed, c.commit_position::text as commit_position, c.prepare_position::text as prepare_position,
                   case when (c.commit_position, c.prepare_position) >= (x.at_commit::xid8, x.at_prepare) then true
                        else not exists (select 1 from events e
-                              where (e.transaction_id, e.position) > (x.after_commit::xid8, x.after_prepare)
-                                and (c.name is null or (e.transaction_id, e.position) > (c.commit_position, c.prepare_position))
-                                and (e.transaction_id, e.position) <= (x.at_commit::xid8, x.at_prepare)
-                                and e.type = any(x.handles)
-                                and not coalesce(e.metadata->'appliedInline' @> to_jsonb(x.name), false)) end as reached,
+                              where ${owed} and (e.transaction_id, e.position) <= (x.at_commit::xid8, x.at_prepare)) end as reached,
                   x.at_commit::xid8 < pg_snapshot_xmin(pg_current_snapshot()) as settled
              from jsonb_to_recordset(?::jsonb) as x(look integer, name text, handles text[], after_commit text, after_prepare bigint, at_commit text, at_prepare bigint)
              left join projection_checkpoints c on c.name = x.name

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { owedEvents } from '../projections/owed-events';
 import type { Projection } from '../projections/projection';
 import type { Chain } from '../write-side/chain/chain';
 import type { EventStore } from '../write-side/event-store/event-store';
@@ -106,14 +107,9 @@ export class Metrics {
         this.reset();
         if (!sources.eventsInDatabase) return;
         await quietly(async () => {
-          // The events after the checkpoint are found by the global-order index: a scrape reads the
-          // backlog, not the log (an `or` for a projection without a checkpoint made it a full scan).
+          const owed = owedEvents({ name: 'p.name', handles: 'p.handles' }, { commit: "coalesce(c.commit_position, '0'::xid8)", prepare: 'coalesce(c.prepare_position, 0)' });
           const { rows } = await sources.db.raw(
-            `select p.name, (select count(*) from (select 1 from events e
-               where (e.transaction_id, e.position) > (coalesce(c.commit_position, '0'::xid8), coalesce(c.prepare_position, 0))
-                 and e.type = any(p.handles)
-                 and not coalesce(e.metadata->'appliedInline' @> to_jsonb(p.name), false)
-               limit ${LAG_CAP}) behind) as lag
+            `select p.name, (select count(*) from (select 1 from events e where ${owed} limit ${LAG_CAP}) behind) as lag
              from jsonb_to_recordset(?::jsonb) as p(name text, handles text[])
              left join projection_checkpoints c on c.name = p.name`,
             [JSON.stringify(sources.projections.map(({ name, handles }) => ({ name, handles })))],

@@ -181,3 +181,43 @@ describe('CommittedProgress: read-your-writes in a process that does not run the
     });
   });
 });
+
+/**
+ * A process's first look at a projection starts from the projection's checkpoint, not from the start
+ * of the log: it had scanned every event up to the checkpoint, a cost that grew with history.
+ */
+describe('CommittedProgress: a first look reads the backlog, not the history', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('reads a handful of events, with 20,000 of the projection’s own behind its checkpoint', async () => {
+    const name = 'history_owed';
+    const trx = await database.knex.transaction();
+    const progress = new CommittedProgress(trx, database.url, [{ name, handles: ['HistoryRecorded'] }], createLogger('silent'), { eventsInDatabase: true, pollMs: 60_000 });
+    try {
+      await trx.raw(`insert into events (event_id, stream_id, stream_version, type, data, metadata)
+                     select gen_random_uuid(), 'History-' || i, 1, 'HistoryRecorded', '{}', '{}' from generate_series(1, 20000) i`);
+      await trx.raw('analyze events');
+      // Applied up to the last event but one: the projection owes exactly one.
+      const { rows } = await trx.raw(`select transaction_id::text as commit, position::text as prepare from events order by position desc limit 2`);
+      const [last, checkpoint] = rows as Array<{ commit: string; prepare: string }>;
+      await trx.raw(`insert into projection_checkpoints (name, commit_position, prepare_position, updated_at) values (?, ?::text::xid8, ?, now())`, [
+        name,
+        checkpoint!.commit,
+        checkpoint!.prepare,
+      ]);
+      const before = await trx.raw(`select idx_tup_fetch::int + seq_tup_read::int as read from pg_stat_xact_user_tables where relname = 'events'`);
+
+      expect(await progress.waitFor({ commit: BigInt(last!.commit), prepare: BigInt(last!.prepare) }, 0, [name])).toBe(false);
+
+      const after = await trx.raw(`select idx_tup_fetch::int + seq_tup_read::int as read from pg_stat_xact_user_tables where relname = 'events'`);
+      expect(after.rows[0].read - before.rows[0].read).toBeLessThan(100);
+    } finally {
+      await progress.stop();
+      await trx.rollback();
+    }
+  });
+});
