@@ -9,8 +9,6 @@ import {
   type Account,
   type BankExtension,
 } from '@cosmjs/stargate';
-import { sha256 } from '@cosmjs/crypto';
-import { toHex } from '@cosmjs/encoding';
 import { connectComet, toRfc3339WithNanoseconds, type CometClient } from '@cosmjs/tendermint-rpc';
 import { BaseAccount } from 'cosmjs-types/cosmos/auth/v1beta1/auth';
 import { QueryClientImpl as GroupQueryClient } from 'cosmjs-types/cosmos/group/v1/query';
@@ -199,7 +197,7 @@ export class CosmosChain implements Chain {
       txs: block.block.txs.map((tx, index) => {
         const result = results.results[index];
         return {
-          hash: toHex(sha256(tx)).toUpperCase(),
+          hash: txHash(tx),
           code: result?.code ?? 0,
           events: copyEvents(result?.events ?? []),
         };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sha256 } from '@cosmjs/crypto';
 import { fromBase64, toBase64, toHex, toUtf8 } from '@cosmjs/encoding';
 import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
 import {
@@ -15,6 +14,7 @@ import {
   type TxResult,
 } from './chain';
 import { executeTx, LedgerState, StateDraft, type BlockContext, type Genesis, type LedgerSnapshot, type TxOutcome } from './ledger-state';
+import { sha256 } from './hashes';
 import type { ChainHistory } from './history';
 import type { SingleWriterLock } from './single-writer';
 import { txHash } from './transactions';

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createPublicKey, randomBytes, verify, type KeyObject } from 'node:crypto';
-import { Random, ripemd160, Secp256k1, sha256 } from '@cosmjs/crypto';
+import { Random, Secp256k1 } from '@cosmjs/crypto';
 import { fromBech32, toBech32 } from '@cosmjs/encoding';
+import { ripemd160, sha256 } from './hashes';
 
 /** A secp256k1 custody key as the platform holds it: the private key is only ever stored sealed. */
 export interface CustodyKey {
@@ -63,6 +64,14 @@ function publicKeyObject(compressedPublicKey: Uint8Array): KeyObject | null {
 }
 
 /**
+ * Signatures found valid lately, by public key, signature and digest of the signed bytes: the embedded
+ * chain checks a transaction's signature when it enters the mempool and again when its block executes,
+ * and the second check is then a look-up. Only successes are kept, and only the latest ones.
+ */
+const verified = new Set<string>();
+const VERIFIED_KEPT = 4096;
+
+/**
  * Verifies with OpenSSL (several times faster than the pure-JS curve, which matters when a block or a
  * replay checks thousands of signatures) and, like the Cosmos SDK, refuses malleable high-S signatures.
  */
@@ -70,9 +79,13 @@ export function verifySignature(compressedPublicKey: Uint8Array, bytes: Uint8Arr
   if (compressedPublicKey.length !== 33 || signature.length !== 64) return false;
   const s = BigInt(`0x${Buffer.from(signature.subarray(32)).toString('hex')}`);
   if (s === 0n || s > HALF_CURVE_ORDER) return false;
+  const id = `${Buffer.from(compressedPublicKey).toString('hex')}:${Buffer.from(signature).toString('hex')}:${Buffer.from(sha256(bytes)).toString('hex')}`;
+  if (verified.has(id)) return true;
   const key = publicKeyObject(compressedPublicKey);
-  if (!key) return false;
-  return verify('sha256', bytes, { key, dsaEncoding: 'ieee-p1363' }, signature);
+  if (!key || !verify('sha256', bytes, { key, dsaEncoding: 'ieee-p1363' }, signature)) return false;
+  verified.add(id);
+  if (verified.size > VERIFIED_KEPT) verified.delete(verified.values().next().value!);
+  return true;
 }
 
 /** BIP-173's length limit, passed explicitly: CosmJS' default (Infinity) is refused by @scure/base 2. */

@@ -1,4 +1,3 @@
-import { sha256 } from '@cosmjs/crypto';
 import { toAscii, toBech32 } from '@cosmjs/encoding';
 import { makeSignBytes, makeSignDoc } from '@cosmjs/proto-signing';
 import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys';
@@ -17,6 +16,7 @@ import { SignMode } from 'cosmjs-types/cosmos/tx/signing/v1beta1/signing';
 import { AuthInfo, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import type { Any } from 'cosmjs-types/google/protobuf/any';
 import { SEQUENCE_MISMATCH_CODE, type Balance, type ChainEvent } from './chain';
+import { sha256 } from './hashes';
 import { addressFromPublicKey, isValidAddress, verifySignature } from './keys';
 import {
   decodeMessage,

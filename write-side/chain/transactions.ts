@@ -1,9 +1,9 @@
-import { sha256 } from '@cosmjs/crypto';
 import { toHex } from '@cosmjs/encoding';
 import { makeAuthInfoBytes, makeSignBytes, makeSignDoc, type Registry } from '@cosmjs/proto-signing';
 import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys';
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { Any } from 'cosmjs-types/google/protobuf/any';
+import { sha256 } from './hashes';
 import { signBytes, type CustodyKey } from './keys';
 import { registry as defaultRegistry, type ChainMessage } from './messages';
 
