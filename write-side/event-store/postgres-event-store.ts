@@ -23,6 +23,17 @@ const MIN_EVENTS_PER_STATEMENT = 8;
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK_DETECTED = '40P01';
 
+/** Prepared-statement names by text: a handful of shapes, each hashed once rather than on every append. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `emisor_append_with_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 export interface PostgresEventStoreOptions {
   /** Append statements on the wire at once; appends arriving meanwhile wait and go together. */
   maxBatchesInFlight?: number;
@@ -168,7 +179,7 @@ export class PostgresEventStore implements EventStore {
       select * from appended`;
     const { rows } = await this.pool.query<AppendRow>({
       // Named per shape, so each shape is planned once per connection.
-      name: `emisor_append_with_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`,
+      name: statementName(text),
       text,
       values: [appends, inline.lock.class, inline.lock.object, ...statements.flatMap((statement) => statement.values)],
     });
