@@ -39,6 +39,21 @@ describe('GET /metrics', () => {
     expect(after.toString()).not.toContain(ana.id);
   });
 
+  it('puts request latencies in cumulative buckets, +Inf holding every request of the series', async () => {
+    const route = { method: 'POST', route: '/api/instant-payments/payments', status: '201' };
+    expect((await pay('beto', '12')).status).toBe(201);
+    const after = await scrape();
+    const count = after('emisor_http_request_duration_seconds_count', route)!;
+    expect(count).toBeGreaterThan(0);
+    expect(after('emisor_http_request_duration_seconds_sum', route)).toBeGreaterThan(0);
+    const bounds = ['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf'];
+    const buckets = bounds.map((le) => after('emisor_http_request_duration_seconds_bucket', { ...route, le }));
+    expect(buckets.every((value) => value !== undefined)).toBe(true);
+    buckets.slice(1).forEach((value, index) => expect(value).toBeGreaterThanOrEqual(buckets[index]!));
+    expect(buckets.at(-1)).toBe(count);
+    expect(after('emisor_http_requests_total', route)).toBe(count);
+  });
+
   it('reports payments by kind and status, and the settlement latency of cross-bank payments', async () => {
     const before = await scrape();
     expect((await pay('beto', '5')).body).toMatchObject({ kind: 'INTERNAL', status: 'COMPLETED' });
@@ -53,6 +68,14 @@ describe('GET /metrics', () => {
     const crossPending = { kind: 'CROSS_ORGANIZATION', status: 'PENDING' };
     expect((after('emisor_payments', crossPending) ?? 0) - (before('emisor_payments', crossPending) ?? 0)).toBe(0);
     expect(after('emisor_settlement_latency_seconds', { quantile: '0.5' })).toBeGreaterThanOrEqual(0);
+  });
+
+  it('times the bank ledgers’ appends, which write the read model in the same transaction', async () => {
+    const appended = { outcome: 'appended' };
+    const before = await scrape();
+    expect((await pay('beto', '4')).body).toMatchObject({ kind: 'INTERNAL', status: 'COMPLETED' });
+    const after = await scrape();
+    expect(after('emisor_event_store_append_duration_seconds_count', appended)! - before('emisor_event_store_append_duration_seconds_count', appended)!).toBeGreaterThanOrEqual(1);
   });
 
   it('reports event-store appends, projection lag per projection and the chain height', async () => {
