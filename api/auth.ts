@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import type { JwtPayload } from 'jsonwebtoken';
 import passport from 'passport';
 import { ExtractJwt } from 'passport-jwt';
@@ -81,28 +81,38 @@ export function configurePassport(services: Services): passport.PassportStatic {
   return instance;
 }
 
-function run<T>(strategy: string, auth: passport.PassportStatic, req: Request, res: Response): Promise<T | null> {
+/**
+ * Runs the strategy registered under `name` as passport's authenticate middleware runs a single one
+ * (an instance of it that reports its outcome), without what sessions need: that middleware sets five
+ * methods on every request and builds its closures per call, ~0.02 ms of a payment request's CPU.
+ */
+function run<T>(name: string, auth: passport.PassportStatic, req: Request): Promise<T | null> {
   return new Promise((resolve, reject) => {
-    auth.authenticate(strategy, { session: false }, (error: unknown, user: T | false) => {
-      if (error) reject(error);
-      else resolve(user || null);
-    })(req, res, (error?: unknown) => (error ? reject(error) : resolve(null)));
+    const registered = (auth as unknown as { _strategy(name: string): passport.Strategy | undefined })._strategy(name);
+    if (!registered) return reject(new Error(`no passport strategy named ${name}`));
+    const strategy: passport.StrategyCreated<passport.Strategy> = Object.assign(Object.create(registered) as passport.Strategy, {
+      success: (user: Express.User | false) => resolve((user || null) as T | null),
+      fail: () => resolve(null),
+      pass: () => resolve(null),
+      redirect: () => resolve(null),
+      error: reject,
+    });
+    strategy.authenticate(req, { session: false });
   });
 }
 
 export async function authenticateRequest(
   auth: passport.PassportStatic,
   req: Request,
-  res: Response,
   access: Access,
 ): Promise<Caller> {
   if (access.kind === 'public') return { staff: null, clientId: null, client: null };
   if (access.kind === 'client') {
-    const client = await run<ClientPrincipal>('client', auth, req, res);
+    const client = await run<ClientPrincipal>('client', auth, req);
     if (!client) throw unauthenticated('A valid client token is required');
     return { staff: null, clientId: client.clientId, client };
   }
-  const staff = await run<Principal>('staff', auth, req, res);
+  const staff = await run<Principal>('staff', auth, req);
   checkAccess(staff, access);
   return { staff, clientId: null, client: null };
 }

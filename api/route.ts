@@ -95,7 +95,7 @@ function parse<T extends ZodType>(schema: T | undefined, value: unknown, where: 
 
 export function mountRoute(router: Router, route: RouteDefinition, services: Services, auth: PassportStatic): void {
   router[route.method](route.path, async (req: Request, res: Response) => {
-    const principal = await authenticateRequest(auth, req, res, route.access);
+    const principal = await authenticateRequest(auth, req, route.access);
     const params = parse(route.params, req.params, 'params');
     const query = parse(route.query, req.query, 'query');
     assertJsonBody(req);

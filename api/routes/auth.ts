@@ -167,7 +167,7 @@ export const authRoutes = [
       const token = refreshCookie(req);
       if (token) await revokeSessionByToken(services, commandContext(context), token);
       else {
-        const principal = (await authenticateRequest(configurePassport(services), req, res, AUTHENTICATED)).staff!;
+        const principal = (await authenticateRequest(configurePassport(services), req, AUTHENTICATED)).staff!;
         // The guard just verified this bearer token; its session is the one to end.
         const { sid } = jwt.decode(ExtractJwt.fromAuthHeaderAsBearerToken()(req)!) as AccessTokenClaims;
         await revokeSessionOf(services, commandContext({ principal, correlationId: context.correlationId }), sid!, principal.userId);
