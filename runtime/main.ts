@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from '../api/app';
+import { createHttpServer } from '../api/http-server';
 import { createRuntime, type Runtime } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openServiceDatabase, type ServiceDatabase } from './database-url';
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
     await runtime.start();
     await runSeed(runtime.services, config.DEMO_DATA ? [...seedSteps, ...demoSteps] : seedSteps);
     const app = createApp(runtime.services);
-    server = app.listen(config.PORT, config.HOST);
+    server = createHttpServer(app).listen(config.PORT, config.HOST);
     await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
   } catch (error) {
     // A failed start must not leave an embedded PostgreSQL running behind it (the next start would find it).

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
+import { createHttpServer } from '../../api/http-server';
 import { demoSteps } from '../../runtime/demo-data';
 import { runSeed, seedSteps } from '../../runtime/seed';
 import { ROOT, webBuildIsCurrent } from '../../runtime/web-build';
@@ -56,7 +57,7 @@ export async function startPortal(): Promise<Portal> {
   ensureWebBuild();
   const runtime = await createTestRuntime({ configOverrides: { DEMO_DATA: 'true' } });
   await runSeed(runtime.services, [...seedSteps, ...demoSteps]);
-  const server: Server = runtime.app.listen(0, '127.0.0.1');
+  const server: Server = createHttpServer(runtime.app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const call: Portal['call'] = async (method, path, options = {}) => {

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import supertest from 'supertest';
+import { createHttpServer } from '../../api/http-server';
 import { runSeed } from '../../runtime/seed';
 import { positionToString, type GlobalPosition } from '../../write-side/event-store/event-store';
 import { eventsSince, storeHead } from '../api/store-head';
@@ -86,7 +87,7 @@ async function startWorld(): Promise<World> {
     },
   });
   // One listening server for the whole run: supertest would otherwise open a port per request.
-  const server = test.app.listen(0, '127.0.0.1');
+  const server = createHttpServer(test.app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const http = supertest(server);
   const seed = await runSeed(test.services);
