@@ -149,6 +149,31 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
     });
   });
 
+  describe('snapshot interval', () => {
+    it('waits for at least as many events as the bank has clients, so a snapshot costs each event a bounded share', async () => {
+      const every = LEDGER_TUNING.snapshotEvery;
+      LEDGER_TUNING.snapshotEvery = 10;
+      const saved = jest.spyOn(ports.snapshots, 'save');
+      try {
+        const { id, ledger } = await bankWithClients(40);
+        await new Promise((resolve) => setTimeout(resolve, 200)); // snapshots are saved in the background
+        const afterSetup = (await ports.snapshots.load(`ip-bank-${id}`))?.version ?? 0;
+        saved.mockClear();
+        for (let round = 0; round < 5; round++)
+          await Promise.all(Array.from({ length: 30 }, (_, n) => ledger.submit(request(pay(id, `s${round}-${n}`, n % 40, (n + 1) % 40, 1n)))));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const versions = [afterSetup, ...saved.mock.calls.map(([snapshot]) => snapshot.version)];
+        expect(versions.length).toBeGreaterThan(1);
+        // 150 payments in rounds of 30: a snapshot every 10 events would have come after each round, 30 apart.
+        const gaps = versions.slice(1).map((version, index) => version - versions[index]!);
+        for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(40);
+      } finally {
+        saved.mockRestore();
+        LEDGER_TUNING.snapshotEvery = every;
+      }
+    });
+  });
+
   describe('two writers of one bank', () => {
     it('never lose an update: a writer that lost the race reloads and decides again', async () => {
       const { id, ledger } = await bankWithClients(4);

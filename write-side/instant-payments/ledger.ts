@@ -75,7 +75,7 @@ export const LEDGER_TUNING = {
   maxRound: 500,
   /** Events read per page when loading a ledger's tail. */
   tailPage: 10_000,
-  /** A snapshot after this many events past the last one. */
+  /** A snapshot after this many events past the last one, or after as many as the bank has clients (snapshotInterval). */
   snapshotEvery: 5_000,
   /**
    * Decided payments stay in memory this long (and until the read model has them), so that a retry
@@ -161,7 +161,7 @@ export class BankLedger {
     this.forgettable = [];
     this.correlations.clear();
     const last = await this.readTail();
-    if (last && this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(last);
+    if (last && this.version - this.snapshotVersion >= this.snapshotInterval()) this.snapshotAfterReadModel(last);
   }
 
   /** Folds the stream's events after the ledger's version, page by page; returns the last one's position. */
@@ -342,7 +342,7 @@ export class BankLedger {
     this.remember(events, position);
     this.forget();
     if (events.some((event) => event.type === 'InstantPaymentSent')) this.ports.onSettlementWork?.(this.organizationId);
-    if (this.version - this.snapshotVersion >= LEDGER_TUNING.snapshotEvery) this.snapshotAfterReadModel(position);
+    if (this.version - this.snapshotVersion >= this.snapshotInterval()) this.snapshotAfterReadModel(position);
   }
 
   /** Notes the payments and cash movements these events decided, to forget them after rememberMs. */
@@ -365,6 +365,16 @@ export class BankLedger {
       if (!reached || this.remembered[0] !== oldest) return;
       this.forgettable.push(this.remembered.shift()!);
     });
+  }
+
+  /**
+   * Events between snapshots. A snapshot holds every client, so at a fixed interval a bank with a
+   * million clients would write a million-row snapshot every 5,000 events; waiting for at least as many
+   * events as clients keeps a snapshot's cost per event bounded whatever the bank's size, and a load
+   * reads a snapshot plus a tail of about the same length.
+   */
+  private snapshotInterval(): number {
+    return Math.max(LEDGER_TUNING.snapshotEvery, this.state.clients.size);
   }
 
   /** Saves the state once the read model has applied everything it covers (see LedgerSnapshot). */
