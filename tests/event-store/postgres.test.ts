@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { eventStoreContract } from './event-store-contract';
+import { eventStoreContract, waitUntil } from './event-store-contract';
 
 describe('PostgreSQL event store contract', () => {
   eventStoreContract(async () => {
@@ -68,6 +68,8 @@ describe('PostgreSQL feed with its readers named', () => {
       ],
       0,
     );
+    // The feed shows a commit once every older transaction on the server has ended (other suites run beside this one).
+    await waitUntil(async () => (await store.readAll(null, 10)).length === 5);
     const read = await store.readAll(null, 10, feed);
     expect(read.map((event) => [event.type, event.data])).toEqual([
       ['Paid', null],
