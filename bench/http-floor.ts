@@ -61,12 +61,24 @@ function serve(): void {
   });
 }
 
-export async function runHttpFloor(options: { seconds: number; connections: number; token: string }): Promise<HttpFloorResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, 'serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+export interface LoadOptions {
+  seconds: number;
+  connections: number;
+  token: string;
+}
+
+export const runHttpFloor = (options: LoadOptions): Promise<HttpFloorResult> => loadServer(['--import', 'tsx', __filename, 'serve'], options);
+
+/**
+ * Starts a server process (Node with `args`; it prints its port on its first line), sends it the payment
+ * requests of the benchmark at `connections` keep-alive connections for `seconds`, and stops it.
+ */
+export async function loadServer(args: string[], options: LoadOptions, env: NodeJS.ProcessEnv = process.env): Promise<HttpFloorResult> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   try {
     const port = await new Promise<number>((resolve, reject) => {
       createInterface({ input: child.stdout! }).once('line', (line) => resolve(Number(line)));
-      child.once('exit', (code) => reject(new Error(`the HTTP floor server exited with ${code}`)));
+      child.once('exit', (code) => reject(new Error(`the server (${args.join(' ')}) exited with ${code}`)));
     });
     const pool = new Pool(`http://127.0.0.1:${port}`, { connections: options.connections, keepAliveTimeout: 120_000 });
     let requests = 0;

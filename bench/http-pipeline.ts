@@ -1,0 +1,91 @@
+import { createServer } from 'node:http';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import { createApp } from '../api/app';
+import { createHttpServer } from '../api/http-server';
+import { instantPaymentRoutes, issueClientToken } from '../api/routes/instant-payments';
+import { createLogger } from '../runtime/logger';
+import { Metrics } from '../runtime/metrics';
+import type { ClientTokenClaims, Services } from '../runtime/services';
+import { loadServer, runHttpFloor, type HttpFloorResult } from './http-floor';
+
+/**
+ * `npm run bench:http`: what the service's HTTP pipeline costs a payment request, apart from the engine.
+ * The real `createApp` (every middleware, the guard with a client token, validation, the metrics) with
+ * the payment route's own definition, its handler replaced by a fixed answer, served:
+ *   - by `createHttpServer` (api/http-server.ts), as `npm start` serves it;
+ *   - by a plain node:http server, as Express's `app.listen` builds it;
+ * and beside them the bare node:http floor (bench/http-floor.ts), each in a process of its own, with the
+ * same requests and concurrency, in one run. Prints server CPU per request and the same-run ratios.
+ * Knobs: BENCH_SECONDS (15 each), BENCH_CONNECTIONS (64).
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const PAYMENTS = instantPaymentRoutes.find((route) => route.method === 'post' && route.path === '/instant-payments/payments')!;
+
+/** Only what the pipeline reads of the services: the engine, the database and the chain are never reached. */
+function pipelineServices(secretHex: string): Services {
+  return {
+    config: { TRUST_PROXY: false, JSON_BODY_LIMIT: '100kb', METRICS_TOKEN: undefined, CLIENT_TOKEN_TTL: 3_600_000 },
+    logger: createLogger('warn'),
+    jwtSecret: createSecretKey(Buffer.from(secretHex, 'hex')),
+    metrics: new Metrics({ db: null, chain: null, eventsInDatabase: false, projections: [] } as never),
+    resolvePrincipal: async () => null,
+    resolveClient: async (claims: ClientTokenClaims) => ({ clientId: claims.sub, organizationId: claims.org, tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) }),
+  } as unknown as Services;
+}
+
+function serve(server: 'createHttpServer' | 'node:http'): void {
+  const app = createApp(pipelineServices(process.env.BENCH_HTTP_SECRET!), [
+    {
+      ...PAYMENTS,
+      handler: async ({ body, client }) => {
+        const { recipientAlias, amount, reference } = body as { recipientAlias: string; amount: string; reference?: string };
+        const now = new Date().toISOString();
+        return {
+          status: 201,
+          body: { id: randomUUID(), kind: 'INTERNAL', status: 'COMPLETED', amount, senderAlias: client!.clientId, recipientAlias, reference: reference ?? null, createdAt: now, settledAt: now, txHash: null, failureCode: null },
+        };
+      },
+    },
+  ]);
+  const http = server === 'createHttpServer' ? createHttpServer(app) : createServer(app);
+  http.listen(0, '127.0.0.1', () => {
+    const address = http.address();
+    console.log(typeof address === 'object' && address ? address.port : '');
+  });
+}
+
+async function main(): Promise<void> {
+  const secretHex = randomBytes(32).toString('hex');
+  const services = pipelineServices(secretHex);
+  const token = issueClientToken(services, randomUUID(), randomUUID());
+  const options = { seconds: SECONDS, connections: CONNECTIONS, token };
+  const env = { ...process.env, BENCH_HTTP_SECRET: secretHex };
+  const pipeline = (server: string) => loadServer(['--max-semi-space-size=64', '--import', 'tsx', __filename, 'serve', server], options, env);
+  const results: Array<[string, HttpFloorResult]> = [];
+  for (const [name, run] of [
+    ['pipeline on createHttpServer', () => pipeline('createHttpServer')],
+    ['pipeline on plain node:http', () => pipeline('node:http')],
+    ['bare node:http floor', () => runHttpFloor(options)],
+  ] as const) {
+    const result = await run();
+    if (result.errors > 0 || result.requests === 0) throw new Error(`${name}: ${result.errors} errors of ${result.requests + result.errors} requests`);
+    results.push([name, result]);
+  }
+  const ms = (seconds: number | null) => (seconds === null ? 'n/a' : `${(seconds * 1000).toFixed(4)} ms`);
+  console.log(`HTTP pipeline of POST /api/instant-payments/payments (stub handler), ${CONNECTIONS} connections, ${SECONDS} s each`);
+  for (const [name, result] of results)
+    console.log(`  ${name.padEnd(30)} ${result.requestsPerSecond.toFixed(0).padStart(6)} requests/s   server CPU ${ms(result.serverCpuPerRequest)}/request`);
+  const [fast, plain, floor] = results.map(([, result]) => result.serverCpuPerRequest);
+  if (fast && plain && floor)
+    console.log(`  server CPU, same run: plain node:http / createHttpServer ${(plain / fast).toFixed(2)}×; createHttpServer / bare floor ${(fast / floor).toFixed(2)}×`);
+}
+
+if (require.main === module) {
+  if (process.argv[2] === 'serve') serve(process.argv[3] === 'node:http' ? 'node:http' : 'createHttpServer');
+  else
+    main().catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
