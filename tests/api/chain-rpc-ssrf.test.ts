@@ -97,7 +97,7 @@ describe('chain RPC endpoints and server-side request forgery', () => {
 
   describe('PATCH /organizations/:id/chain-rpc', () => {
     beforeEach(async () => {
-      head = await storeHead(world.services.eventStore);
+      head = await storeHead(world.services);
     });
 
     it.each(INTERNAL_URLS)('refuses to store %s: 422 RPC_URL_NOT_ALLOWED and nothing written', async (url) => {
@@ -105,7 +105,7 @@ describe('chain RPC endpoints and server-side request forgery', () => {
 
       expect(response.status).toBe(422);
       expect(response.body.code).toBe('RPC_URL_NOT_ALLOWED');
-      expect(await eventsSince(world.services.eventStore, head)).toEqual([]);
+      expect(await eventsSince(world.services, head)).toEqual([]);
     });
 
     it('stores a public URL, and clears it', async () => {

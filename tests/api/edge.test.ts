@@ -19,10 +19,10 @@ describe('bad input at the edge', () => {
   });
   afterAll(() => world.close());
   beforeEach(async () => {
-    head = await storeHead(world.services.eventStore);
+    head = await storeHead(world.services);
   });
   afterEach(async () => {
-    expect(await eventsSince(world.services.eventStore, head)).toEqual([]);
+    expect(await eventsSince(world.services, head)).toEqual([]);
   });
 
   const expectProblem = (response: { status: number; headers: Record<string, string>; body: { status: number; code: string } }, status: number, code: string) => {
@@ -98,14 +98,14 @@ describe('bad input at the edge', () => {
       const response = await world.request.post('/api/organizations').set(world.admin.auth).send({ name: 'Banco\tdel\r\nNorte', type: 'COMMERCIAL' });
 
       expect(response.status).toBe(201);
-      head = await storeHead(world.services.eventStore);
+      head = await storeHead(world.services);
     });
 
     it('accepts a properly paired surrogate (an emoji) in a body string', async () => {
       const response = await world.request.post('/api/organizations').set(world.admin.auth).send({ name: 'Banco 🏦', type: 'COMMERCIAL' });
 
       expect(response.status).toBe(201);
-      head = await storeHead(world.services.eventStore);
+      head = await storeHead(world.services);
     });
 
     it('answers a body nested deeper than 32 levels with 400', async () => {
@@ -173,7 +173,7 @@ describe('bad input at the edge', () => {
         .send(body);
 
       expect(response.status).toBe(201);
-      head = await storeHead(world.services.eventStore);
+      head = await storeHead(world.services);
     });
   });
 });

@@ -67,10 +67,10 @@ async function invite(world: Pick<World, 'http'>, token: string, role: string, e
 
 /** Waits until nothing appends any more (the setup's chain blocks and process managers have settled). */
 async function quiet(test: TestRuntime): Promise<GlobalPosition | null> {
-  let head = await storeHead(test.services.eventStore);
+  let head = await storeHead(test.services);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const next = await storeHead(test.services.eventStore);
+    const next = await storeHead(test.services);
     if ((next && positionToString(next)) === (head && positionToString(head))) return head;
     head = next;
   }
@@ -206,12 +206,12 @@ describe(`generated bad input (BAD_INPUT_SEED=${SEED})`, () => {
     for (const group of groups(cases)) {
       const responses = await Promise.all(group.map((request) => send(world, request)));
       sent += group.length;
-      const appended = await eventsSince(world.test.services.eventStore, head);
+      const appended = await eventsSince(world.test.services, head);
       // A group is either requests none of which may write, or one request alone: an append is theirs.
       group.forEach((request, index) => {
         for (const fault of judge(request, responses[index]!, appended)) faults.push(`${named(request)}: ${fault}`);
       });
-      if (appended.length > 0) head = await storeHead(world.test.services.eventStore);
+      if (appended.length > 0) head = await storeHead(world.test.services);
     }
 
     expect({ seed: SEED, faults: [...new Set(faults)] }).toEqual({ seed: SEED, faults: [] });

@@ -141,7 +141,7 @@ describe('POST /multisigs that fails half-way', () => {
 describe('the periodic recovery of account creations', () => {
   /** The read models have applied everything recorded so far. */
   async function caughtUp(): Promise<void> {
-    const head = await storeHead(f.runtime.services.eventStore);
+    const head = await storeHead(f.runtime.services);
     if (head) await f.runtime.services.commands.awaitProjections(head, { readModels: ['accounts'] });
   }
   const pendingCreations = async () => Number((await f.runtime.services.db('pending_account_creations').count<{ count: string }[]>('* as count'))[0]!.count);
