@@ -3,7 +3,7 @@ import type { Runtime } from '../../runtime/bootstrap';
 import type { Config } from '../../runtime/config';
 import { runSeed, type SeedResults } from '../../runtime/seed';
 import type { TestDatabase } from '../support/test-database';
-import { createTestRuntime } from '../support/test-runtime';
+import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
 
 export interface Session {
   id: string;
@@ -39,6 +39,16 @@ export async function startGovernance(env: Record<string, string> = {}): Promise
   const test = await createTestRuntime({
     configOverrides: { PASSWORD_HASH_COST: '10', CHAIN_BLOCK_MS: '20', LOG_LEVEL: process.env.GOV_LOG ?? 'silent', ...env },
   });
+  // A runtime left running when the seed fails keeps jest's worker alive: the suite would hang, not fail.
+  try {
+    return await governanceOn(test);
+  } catch (error) {
+    await test.close();
+    throw error;
+  }
+}
+
+async function governanceOn(test: TestRuntime): Promise<GovernanceFixture> {
   const { runtime, database, request } = test;
   const config = runtime.services.config;
   const seed = await runSeed(runtime.services);

@@ -49,8 +49,9 @@ beforeAll(async () => {
   };
 }, 60000);
 afterAll(async () => {
+  if (!f) return;
   (f.runtime.services as { chain: Chain }).chain = realChain;
-  await f?.stop();
+  await f.stop();
 });
 
 /** Policy addresses of the groups the chain created above `fromHeight`, as its blocks record them. */
