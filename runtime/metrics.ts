@@ -11,7 +11,7 @@ import type { EventStore } from '../write-side/event-store/event-store';
 const SETTLEMENT_WINDOW = '15 minutes';
 /** …up to this many of them: a scrape's cost is bounded whatever the payment rate. */
 const SETTLEMENT_SAMPLE = 10_000;
-/** Projection lag is counted up to this many events (a rebuild-sized backlog needs no exact figure). */
+/** Projection lag is counted within this many events after the oldest checkpoint (a rebuild-sized backlog needs no exact figure). */
 const LAG_CAP = 100_000;
 
 export interface MetricsSources {
@@ -95,11 +95,28 @@ export class Metrics {
         this.reset();
         if (!sources.eventsInDatabase) return;
         await quietly(async () => {
-          const owed = owedEvents({ name: 'p.name', handles: 'p.handles' }, { commit: "coalesce(c.commit_position, '0'::xid8)", prepare: 'coalesce(c.prepare_position, 0)' });
+          // One read of the backlog from the oldest checkpoint, counted for every projection: a projection
+          // saves its checkpoint only every so many events it ignores, so each one's backlog can be
+          // thousands of events, and reading it once per projection multiplied that by their number.
+          const owed = owedEvents({ name: 'p.name', handles: 'p.handles' }, { commit: 'p.commit_position', prepare: 'p.prepare_position' });
           const { rows } = await sources.db.raw(
-            `select p.name, (select count(*) from (select 1 from events e where ${owed} limit ${LAG_CAP}) behind) as lag
-             from jsonb_to_recordset(?::jsonb) as p(name text, handles text[])
-             left join projection_checkpoints c on c.name = p.name`,
+            `with p as materialized (
+               select p.name, p.handles, coalesce(c.commit_position, '0'::xid8) as commit_position, coalesce(c.prepare_position, 0) as prepare_position
+                 from jsonb_to_recordset(?::jsonb) as p(name text, handles text[])
+                 left join projection_checkpoints c on c.name = p.name
+             ),
+             oldest as (select commit_position, prepare_position from p order by commit_position, prepare_position limit 1),
+             backlog as materialized (
+               select e.transaction_id, e.position, e.type, e.metadata
+                 from oldest, lateral (
+                   select transaction_id, position, type, metadata from events
+                    where (transaction_id, position) > (oldest.commit_position, oldest.prepare_position)
+                    order by transaction_id, position
+                    limit ${LAG_CAP}) e
+             )
+             select p.name, count(e.position) as lag
+               from p left join backlog e on ${owed}
+              group by p.name`,
             [JSON.stringify(sources.projections.map(({ name, handles }) => ({ name, handles })))],
           );
           for (const row of rows as { name: string; lag: string }[]) this.set({ projection: row.name }, Number(row.lag));

@@ -146,4 +146,45 @@ describe('a /metrics scrape does not read the history', () => {
       await trx.rollback();
     }
   });
+
+  it('counts, per projection, the events of its types it has not applied, reading the backlog once for all of them', async () => {
+    const { db, chain } = w.f.runtime.services;
+    const trx = await db.transaction();
+    try {
+      // Three read models, all past the history; then a backlog none of them has applied.
+      const views = [
+        { name: 'ledger-view', handles: ['PaymentMade'] },
+        { name: 'audit-view', handles: ['PaymentMade', 'ClientRegistered'] },
+        { name: 'idle-view', handles: ['NeverRecorded'] },
+      ];
+      await trx.raw(`insert into projection_checkpoints (name, commit_position, prepare_position, updated_at)
+                     select name, pg_current_xact_id(), (select max(position) from events), now() from unnest(?::text[]) name`, [views.map((view) => view.name)]);
+      const backlog: Array<[type: string, appliedInline: string[]]> = [
+        ['PaymentMade', []],
+        ['PaymentMade', ['ledger-view']],
+        ['PaymentMade', []],
+        ['ClientRegistered', []],
+        ['ClientRegistered', ['ledger-view']],
+        ['SomethingElse', []],
+      ];
+      for (const [index, [type, appliedInline]] of backlog.entries())
+        await trx.raw(`insert into events (event_id, stream_id, stream_version, type, data, metadata) values (gen_random_uuid(), ?, 1, ?, '{}', ?::jsonb)`, [
+          `Backlog-${index}`,
+          type,
+          JSON.stringify({ appliedInline }),
+        ]);
+      // The backlog is this transaction's: its position is past every checkpoint, and the scrape sees it.
+      const before = await trx.raw(`select idx_scan::int + seq_scan::int as reads from pg_stat_xact_user_tables where relname = 'events'`);
+      const metrics = new Metrics({ db: trx, chain, eventsInDatabase: true, projections: views });
+      const scraped = parse(await metrics.registry.metrics());
+      const after = await trx.raw(`select idx_scan::int + seq_scan::int as reads from pg_stat_xact_user_tables where relname = 'events'`);
+
+      expect(scraped('emisor_projection_lag_events', { projection: 'ledger-view' })).toBe(2);
+      expect(scraped('emisor_projection_lag_events', { projection: 'audit-view' })).toBe(5);
+      expect(scraped('emisor_projection_lag_events', { projection: 'idle-view' })).toBe(0);
+      expect(after.rows[0].reads - before.rows[0].reads).toBe(1);
+    } finally {
+      await trx.rollback();
+    }
+  });
 });
