@@ -124,6 +124,27 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'emisor_event_feed_held_back_seconds',
+      // The feed shows a commit once every older transaction on the server has ended (the store's
+      // commit-safe order), so one long writing transaction, in any database of the server, stalls
+      // every projection and read-your-writes behind it: this says how long that has lasted.
+      help: 'Age of the oldest writing transaction (or prepared transaction) on the PostgreSQL server, which the event feed waits for',
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        if (!sources.eventsInDatabase) return;
+        await quietly(async () => {
+          const { rows } = await sources.db.raw(
+            `select coalesce(extract(epoch from clock_timestamp() - min(started)), 0)::float8 as seconds
+               from (select xact_start as started from pg_stat_activity where backend_xid is not null
+                     union all
+                     select prepared from pg_prepared_xacts) oldest`,
+          );
+          this.set(Math.max(0, Number(rows[0]?.seconds ?? 0)));
+        });
+      },
+    });
+    new Gauge({
       name: 'emisor_chain_height',
       help: 'Latest block height of the ledger chain',
       registers: [this.registry],

@@ -90,6 +90,27 @@ describe('GET /metrics', () => {
     expect(after('emisor_chain_block_time_seconds')).toBeGreaterThan(0);
   });
 
+  it('reports how long the oldest writing transaction on the server has held back the event feed', async () => {
+    const { db } = w.f.runtime.services;
+    // A transaction that wrote and stays open, as a forgotten psql session or a long migration would.
+    const open = await db.transaction();
+    let held: number | undefined;
+    try {
+      await open.raw('select pg_current_xact_id()');
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      held = await scraped();
+      expect(held).toBeGreaterThanOrEqual(1.2);
+    } finally {
+      await open.rollback();
+    }
+    // Other suites share the server, so its other transactions may show here, but not one as old as this.
+    expect(await scraped()).toBeLessThan(held!);
+
+    function scraped(): Promise<number | undefined> {
+      return scrape().then((series) => series('emisor_event_feed_held_back_seconds', {}));
+    }
+  });
+
   it('reports the process as the leader while it runs the process managers and timers', async () => {
     expect(w.f.runtime.leader.isLeader).toBe(true);
     expect((await scrape())('emisor_leader')).toBe(1);
