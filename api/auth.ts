@@ -16,6 +16,8 @@ export interface Caller {
 }
 
 const configured = new WeakMap<Services, passport.PassportStatic>();
+/** Each configured instance's strategies by name: the guard runs them itself (see `run`). */
+const strategiesOf = new WeakMap<passport.PassportStatic, Map<string, passport.Strategy>>();
 
 type Verified = (error: unknown, user?: unknown) => void;
 
@@ -65,18 +67,18 @@ export function configurePassport(services: Services): passport.PassportStatic {
   if (existing) return existing;
   const instance = new passport.Passport() as unknown as passport.PassportStatic;
   const tokens = new VerifiedTokens(services.jwtSecret);
-  instance.use(
+  const strategies = [
     new BearerTokenStrategy('staff', tokens, (claims, done) => {
       if (claims.typ !== 'access' || typeof claims.exp !== 'number' || typeof claims.sid !== 'string') return done(null, false);
       services.resolvePrincipal(claims as AccessTokenClaims).then((principal) => done(null, principal ?? false), done);
     }),
-  );
-  instance.use(
     new BearerTokenStrategy('client', tokens, (claims, done) => {
       if (claims.typ !== 'client' || typeof claims.exp !== 'number') return done(null, false);
       services.resolveClient(claims as ClientTokenClaims).then((client) => done(null, client ?? false), done);
     }),
-  );
+  ];
+  for (const strategy of strategies) instance.use(strategy);
+  strategiesOf.set(instance, new Map(strategies.map((strategy) => [strategy.name, strategy])));
   configured.set(services, instance);
   return instance;
 }
@@ -88,7 +90,7 @@ export function configurePassport(services: Services): passport.PassportStatic {
  */
 function run<T>(name: string, auth: passport.PassportStatic, req: Request): Promise<T | null> {
   return new Promise((resolve, reject) => {
-    const registered = (auth as unknown as { _strategy(name: string): passport.Strategy | undefined })._strategy(name);
+    const registered = strategiesOf.get(auth)?.get(name);
     if (!registered) return reject(new Error(`no passport strategy named ${name}`));
     const strategy: passport.StrategyCreated<passport.Strategy> = Object.assign(Object.create(registered) as passport.Strategy, {
       success: (user: Express.User | false) => resolve((user || null) as T | null),
