@@ -140,7 +140,7 @@ export class Metrics {
                      union all
                      select prepared from pg_prepared_xacts) oldest`,
           );
-          this.set(Math.max(0, Number(rows[0]?.seconds ?? 0)));
+          this.set(Number(rows[0].seconds));
         });
       },
     });
