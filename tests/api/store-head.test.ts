@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { newEvent } from '../event-store/event-store-contract';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { eventsSince, storeHead } from './store-head';
 
@@ -17,7 +18,7 @@ describe('the tests’ store head', () => {
   });
   afterAll(() => database.drop());
 
-  const append = (type: string) => services.eventStore.append(`Head-${randomUUID()}`, [{ id: randomUUID(), type, data: {}, metadata: {} }], 0);
+  const append = (type: string) => services.eventStore.append(`Head-${randomUUID()}`, [newEvent(type)], 0);
 
   it('counts an event committed while an older transaction on the server is still open', async () => {
     const before = await storeHead(services);
