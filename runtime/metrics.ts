@@ -11,7 +11,10 @@ import type { EventStore } from '../write-side/event-store/event-store';
 const SETTLEMENT_WINDOW = '15 minutes';
 /** …up to this many of them: a scrape's cost is bounded whatever the payment rate. */
 const SETTLEMENT_SAMPLE = 10_000;
-/** Projection lag is counted within this many events after the oldest checkpoint (a rebuild-sized backlog needs no exact figure). */
+/**
+ * Projection lag is counted within this many events after the oldest checkpoint (a rebuild-sized backlog
+ * needs no exact figure; while one projection is that far behind, the others' lag beyond it reads 0).
+ */
 const LAG_CAP = 100_000;
 
 export interface MetricsSources {
