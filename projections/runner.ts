@@ -304,6 +304,17 @@ export class ProjectionRunner {
     return rows[0].ended === true;
   }
 
+  /**
+   * Where each projection stands in this process, past the events it ignored since its last saved
+   * checkpoint (saved only every IGNORED_EVENTS_PER_CHECKPOINT of them); empty while the runner is stopped.
+   */
+  reachedPositions(): Map<string, GlobalPosition> {
+    const reached = new Map<string, GlobalPosition>();
+    if (!this.running) return reached;
+    for (const lane of this.lanes) if (lane.reached) reached.set(lane.projection.name, lane.reached);
+    return reached;
+  }
+
   private live(): Lane[] {
     return this.lanes.filter((lane) => !lane.failed);
   }

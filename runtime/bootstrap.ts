@@ -71,7 +71,7 @@ export async function createRuntime(
     : defaultChain;
   const readModels = options.projections ?? allProjections();
   const eventsInDatabase = config.EVENT_STORE === 'postgres';
-  const metrics = new Metrics({ db, chain, eventsInDatabase, projections: readModels });
+  const metrics = new Metrics({ db, chain, eventsInDatabase, projections: readModels, reached: () => projections.reachedPositions() });
   metrics.instrumentEventStore(eventStore);
   // The projections run in the elected leader only (started and stopped with its leadership, below).
   const projections = new ProjectionRunner(eventStore, db, readModels, logger, { onApplied: (name, events) => metrics.projectionApplied(name, events) });

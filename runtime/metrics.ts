@@ -5,7 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric
 import { owedEvents } from '../projections/owed-events';
 import type { Projection } from '../projections/projection';
 import type { Chain } from '../write-side/chain/chain';
-import type { EventStore } from '../write-side/event-store/event-store';
+import type { EventStore, GlobalPosition } from '../write-side/event-store/event-store';
 
 /** The latest cross-bank payments settled within this window make up the settlement-latency quantiles… */
 const SETTLEMENT_WINDOW = '15 minutes';
@@ -23,6 +23,12 @@ export interface MetricsSources {
   /** Whether events live in this PostgreSQL database (EVENT_STORE=postgres): projection lag is measured there. */
   eventsInDatabase: boolean;
   projections: readonly Pick<Projection, 'name' | 'handles'>[];
+  /**
+   * Where the projections running in this process stand in memory (ProjectionRunner.reachedPositions):
+   * a projection saves its checkpoint only every so many events it ignores, so the checkpoints alone
+   * would have each scrape read thousands of events the projections are already past.
+   */
+  reached?: () => ReadonlyMap<string, GlobalPosition>;
 }
 
 /**
@@ -98,15 +104,22 @@ export class Metrics {
         this.reset();
         if (!sources.eventsInDatabase) return;
         await quietly(async () => {
-          // One read of the backlog from the oldest checkpoint, counted for every projection: a projection
-          // saves its checkpoint only every so many events it ignores, so each one's backlog can be
-          // thousands of events, and reading it once per projection multiplied that by their number.
+          // One read of the backlog from the oldest position, counted for every projection: each starts
+          // from its checkpoint or, further on, where it stands in this process (see `reached`).
           const owed = owedEvents({ name: 'p.name', handles: 'p.handles' }, { commit: 'p.commit_position', prepare: 'p.prepare_position' });
+          const reached = sources.reached?.() ?? new Map<string, GlobalPosition>();
           const { rows } = await sources.db.raw(
             `with p as materialized (
-               select p.name, p.handles, coalesce(c.commit_position, '0'::xid8) as commit_position, coalesce(c.prepare_position, 0) as prepare_position
-                 from jsonb_to_recordset(?::jsonb) as p(name text, handles text[])
+               select p.name, p.handles, start.commit_position, start.prepare_position
+                 from jsonb_to_recordset(?::jsonb) as p(name text, handles text[], reached_commit text, reached_prepare bigint)
                  left join projection_checkpoints c on c.name = p.name
+                 cross join lateral (
+                   select v.commit_position, v.prepare_position
+                     from (values (coalesce(c.commit_position, '0'::xid8), coalesce(c.prepare_position, 0)),
+                                  (p.reached_commit::xid8, p.reached_prepare)) as v(commit_position, prepare_position)
+                    where v.commit_position is not null
+                    order by v.commit_position desc, v.prepare_position desc
+                    limit 1) start
              ),
              oldest as (select commit_position, prepare_position from p order by commit_position, prepare_position limit 1),
              backlog as materialized (
@@ -120,7 +133,14 @@ export class Metrics {
              select p.name, count(e.position) as lag
                from p left join backlog e on ${owed}
               group by p.name`,
-            [JSON.stringify(sources.projections.map(({ name, handles }) => ({ name, handles })))],
+            [
+              JSON.stringify(
+                sources.projections.map(({ name, handles }) => {
+                  const position = reached.get(name);
+                  return { name, handles, reached_commit: position ? String(position.commit) : null, reached_prepare: position ? String(position.prepare) : null };
+                }),
+              ),
+            ],
           );
           for (const row of rows as { name: string; lag: string }[]) this.set({ projection: row.name }, Number(row.lag));
         });

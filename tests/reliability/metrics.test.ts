@@ -208,4 +208,33 @@ describe('a /metrics scrape does not read the history', () => {
       await trx.rollback();
     }
   });
+
+  it('counts from where each projection stands in this process, not from a checkpoint thousands of ignored events behind', async () => {
+    const { db, chain } = w.f.runtime.services;
+    const trx = await db.transaction();
+    try {
+      const views = [{ name: 'ledger-view', handles: ['PaymentMade'] }];
+      await trx.raw(`insert into projection_checkpoints (name, commit_position, prepare_position, updated_at)
+                     values ('ledger-view', pg_current_xact_id(), (select max(position) from events), now())`);
+      // 20,000 events the projection has passed without saving its checkpoint (applied inline), then two it owes.
+      await trx.raw(`insert into events (event_id, stream_id, stream_version, type, data, metadata)
+                     select gen_random_uuid(), 'Passed-' || i, 1, 'PaymentMade', '{}', '{"appliedInline": ["ledger-view"]}' from generate_series(1, 20000) i`);
+      const { rows: passed } = await trx.raw(`select transaction_id::text as commit, position::text as prepare from events order by transaction_id desc, position desc limit 1`);
+      await trx.raw(`insert into events (event_id, stream_id, stream_version, type, data, metadata)
+                     select gen_random_uuid(), 'Owed-' || i, 1, 'PaymentMade', '{}', '{}' from generate_series(1, 2) i`);
+      const reached = new Map([['ledger-view', { commit: BigInt(passed[0].commit), prepare: BigInt(passed[0].prepare) }]]);
+      const fetched = async () => (await trx.raw(`select idx_tup_fetch::int as fetched from pg_stat_xact_user_tables where relname = 'events'`)).rows[0].fetched;
+      const before = await fetched();
+      const scraped = parse(await new Metrics({ db: trx, chain, eventsInDatabase: true, projections: views, reached: () => reached }).registry.metrics());
+      const read = (await fetched()) - before;
+
+      expect(scraped('emisor_projection_lag_events', { projection: 'ledger-view' })).toBe(2);
+      expect(read).toBeLessThan(10);
+      // Without a position in memory (a process that does not run the projections) the checkpoint counts.
+      const fromCheckpoint = parse(await new Metrics({ db: trx, chain, eventsInDatabase: true, projections: views }).registry.metrics());
+      expect(fromCheckpoint('emisor_projection_lag_events', { projection: 'ledger-view' })).toBe(2);
+    } finally {
+      await trx.rollback();
+    }
+  });
 });
