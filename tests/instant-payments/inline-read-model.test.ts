@@ -8,6 +8,7 @@ import { ConcurrencyError, type InlineWrite, type NewEvent } from '../../write-s
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { BankLedger, type LedgerPorts } from '../../write-side/instant-payments/ledger';
+import { waitUntil } from '../event-store/event-store-contract';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { testLedgerPorts } from './ledger-ports';
 
@@ -289,6 +290,34 @@ describe('Instant Payments read model written with the events', () => {
       await expect(store.appendWith(streamId, [event('Conflicting')], 0, rowWrite(streamId, 'conflicting', writes))).rejects.toBeInstanceOf(ConcurrencyError);
       expect(await store.readStream(streamId)).toHaveLength(1);
       expect(await rows(streamId)).toEqual([]);
+    });
+
+    it('wakes no subscriber: the feed takes its events at its next poll, not with a read per append', async () => {
+      const streamId = `inline-${randomUUID()}`;
+      const readAll = store.readAll.bind(store);
+      let reads = 0;
+      store.readAll = (...args) => {
+        reads++;
+        return readAll(...args);
+      };
+      const delivered: string[] = [];
+      const subscription = store.subscribe(null).subscribe((recorded) => {
+        if (recorded.streamId === streamId) delivered.push(recorded.id);
+      });
+      try {
+        // The subscriber is past the history before the appends start.
+        await sleep(200);
+        reads = 0;
+        const started = Date.now();
+        for (let version = 0; version < 30; version++) await store.appendWith(streamId, [event('Happened')], version, rowWrite(`${streamId}-${version}`, 'written'));
+        await waitUntil(() => delivered.length === 30);
+        // One read per poll interval (50 ms) at most, where an announcement per append had woken one read each.
+        expect(reads).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 50) + 2);
+        expect(reads).toBeLessThan(30);
+      } finally {
+        subscription.unsubscribe();
+        store.readAll = readAll;
+      }
     });
   });
 });

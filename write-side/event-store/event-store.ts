@@ -92,6 +92,8 @@ export interface EventStore {
    * Where the read models live in the same database (the PostgreSQL adapter only): `append`, with a
    * read model written in the same transaction, after the events and before the commit, so both land
    * or neither does. A retry of an append that landed returns the first result and writes nothing.
+   * Subscribers are not woken for it (its readers are current already): they take its events at their
+   * next poll, or with the next append that wakes them.
    */
   appendWith?(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, inline: InlineWrite): Promise<AppendResult>;
   /**
