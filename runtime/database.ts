@@ -43,6 +43,21 @@ export async function databaseAnswers(db: Knex, timeoutMs: number): Promise<bool
   }
 }
 
+/**
+ * A statement run as a named prepared statement on one of knex's connections, without knex's builder:
+ * planned once per connection. For the statements every payment round runs, where knex's compile step
+ * and PostgreSQL's parse and plan were most of the client's and a good part of the server's work.
+ */
+export async function preparedQuery<Row>(db: Knex, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const client = db.client as unknown as { acquireConnection(): Promise<pg.ClientBase>; releaseConnection(connection: pg.ClientBase): Promise<unknown> };
+  const connection = await client.acquireConnection();
+  try {
+    return (await connection.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
 export function createPool(url: string, max = 20): pg.Pool {
   return new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, options: SESSION_OPTIONS });
 }

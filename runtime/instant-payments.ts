@@ -11,6 +11,7 @@ import type { LedgerFacts, RecordedFacts } from '../write-side/instant-payments/
 import { BankLedgers } from '../write-side/instant-payments/ledgers';
 import { Settlement } from '../write-side/processes/settlement';
 import type { Config } from './config';
+import { preparedQuery } from './database';
 import type { Logger } from './logger';
 import type { ClientPrincipal, ClientTokenClaims } from './services';
 
@@ -19,17 +20,17 @@ import type { ClientPrincipal, ClientTokenClaims } from './services';
  * payments and cash movements are recorded. A payment comes back as its row, its amount as text.
  */
 const ROUND_FACTS = `
-  select 'bank' as fact, id, jsonb_build_object('type', type, 'status', status) as row from organizations where id = any(?::text[])
+  select 'bank' as fact, id, jsonb_build_object('type', type, 'status', status) as row from organizations where id = any($1::text[])
   union all
-  select 'payment', id, to_jsonb(p) || jsonb_build_object('amount', p.amount::text) from ip_payments p where id = any(?::text[])
+  select 'payment', id, to_jsonb(p) || jsonb_build_object('amount', p.amount::text) from ip_payments p where id = any($2::text[])
   union all
-  select 'movement', id, null from ip_cash_movements where id = any(?::text[])`;
+  select 'movement', id, null from ip_cash_movements where id = any($3::text[])`;
 
 /** The facts the bank ledgers' rules need, from the read models and the chain. */
 export function ledgerFacts(db: Knex, chain: Chain, denom: string): LedgerFacts {
   return {
     async recorded({ banks, paymentIds, movementIds }) {
-      const { rows } = await db.raw<{ rows: Array<{ fact: 'bank' | 'payment' | 'movement'; id: string; row: Record<string, unknown> | null }> }>(ROUND_FACTS, [
+      const rows = await preparedQuery<{ fact: 'bank' | 'payment' | 'movement'; id: string; row: Record<string, unknown> | null }>(db, 'emisor_ip_round_facts', ROUND_FACTS, [
         banks,
         paymentIds,
         movementIds,
