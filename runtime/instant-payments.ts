@@ -11,7 +11,7 @@ import type { LedgerFacts, RecordedFacts } from '../write-side/instant-payments/
 import { BankLedgers } from '../write-side/instant-payments/ledgers';
 import { Settlement } from '../write-side/processes/settlement';
 import type { Config } from './config';
-import { preparedQuery } from './database';
+import { directQuery } from './database';
 import type { Logger } from './logger';
 import type { ClientPrincipal, ClientTokenClaims } from './services';
 
@@ -30,7 +30,7 @@ const ROUND_FACTS = `
 export function ledgerFacts(db: Knex, chain: Chain, denom: string): LedgerFacts {
   return {
     async recorded({ banks, paymentIds, movementIds }) {
-      const rows = await preparedQuery<{ fact: 'bank' | 'payment' | 'movement'; id: string; row: Record<string, unknown> | null }>(db, 'emisor_ip_round_facts', ROUND_FACTS, [
+      const rows = await directQuery<{ fact: 'bank' | 'payment' | 'movement'; id: string; row: Record<string, unknown> | null }>(db, ROUND_FACTS, [
         banks,
         paymentIds,
         movementIds,

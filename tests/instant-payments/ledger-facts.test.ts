@@ -70,7 +70,7 @@ describe('A bank ledger round’s facts from the read models', () => {
     expect(movements).toEqual(new Set(['cashed']));
   });
 
-  it('answers all three in one statement, prepared once per connection', async () => {
+  it('answers all three in one statement', async () => {
     // Every statement sent on the pool's connections, whichever way it is sent.
     type Connection = { query(...args: unknown[]): unknown };
     const pool = database.knex.client as unknown as { acquireConnection(): Promise<Connection>; releaseConnection(connection: Connection): Promise<unknown> };
@@ -98,6 +98,6 @@ describe('A bank ledger round’s facts from the read models', () => {
       pool.acquireConnection = acquireConnection;
       pool.releaseConnection = releaseConnection;
     }
-    expect(statements).toEqual([expect.objectContaining({ name: 'emisor_ip_round_facts' })]);
+    expect(statements).toEqual([expect.stringContaining('ip_cash_movements')]);
   });
 });
