@@ -160,12 +160,17 @@ export function benchKnobs(env: NodeJS.ProcessEnv = process.env) {
     if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
     return value;
   };
+  const share = (name: string, fallback: number) => {
+    const value = Number(env[name] ?? fallback);
+    if (!(value >= 0 && value <= 1)) throw new Error(`${name} must be a number from 0 to 1`);
+    return value;
+  };
   return {
     seconds: number('BENCH_SECONDS', 60),
     connections: number('BENCH_CONNECTIONS', 64),
     clients: number('BENCH_CLIENTS', 10_000),
     banks: number('BENCH_BANKS', 3),
-    internalShare: 0.8,
+    internalShare: share('BENCH_INTERNAL_SHARE', 0.8),
     maxAmount: 100,
     initialBalance: BigInt(env.BENCH_INITIAL_BALANCE ?? 1_000_000),
   };

@@ -30,7 +30,7 @@ import { ms } from './support/stats';
  *     cash-in answers 404 (not built yet), demo clients instead (throttled per caller address, so the
  *     registrations come from many loopback addresses: a fallback for smoke runs).
  *  3. The load, from a separate process (bench/payments-load.ts), for BENCH_SECONDS at
- *     BENCH_CONNECTIONS, 80 % INTERNAL / 20 % CROSS_ORGANIZATION; meanwhile the service's and
+ *     BENCH_CONNECTIONS, 80 % INTERNAL / 20 % CROSS_ORGANIZATION (BENCH_INTERNAL_SHARE); meanwhile the service's and
  *     PostgreSQL's CPU, the service's peak memory, round trips and load average are read.
  *     Then BENCH_PACED_SECONDS (default 20) paced at 80 % of the peak just measured, for the latency
  *     the targets ask for at that load (latency counted from when each payment fell due).
@@ -45,7 +45,7 @@ import { ms } from './support/stats';
  *     concurrency; what HTTP alone allows on this machine, beside the minimal ledger's database ceiling.
  *
  * Exit status 1 when a check fails. Knobs: BENCH_SECONDS (60), BENCH_CONNECTIONS (64), BENCH_CLIENTS
- * (10000), BENCH_BANKS (3), BENCH_SKIP_BASELINE, BENCH_PACED_SECONDS (20), BENCH_INITIAL_BALANCE (each
+ * (10000), BENCH_BANKS (3), BENCH_INTERNAL_SHARE (0.8: the share of INTERNAL payments, for both sides), BENCH_SKIP_BASELINE, BENCH_PACED_SECONDS (20), BENCH_INITIAL_BALANCE (each
  * client's cash-in, 1000000), BENCH_SETUP_CONCURRENCY (32), BENCH_GRACE_SECONDS (30, for settlement
  * and the read model after the load), BENCH_SERVICE_DIR, BENCH_LOG_LEVEL (the service's, warn),
  * BENCH_KEEP_DATABASE, BENCH_REPORT=<file> (the figures as JSON), BENCH_PROFILE=<file> (a CPU
@@ -636,7 +636,7 @@ function printSummary(report: {
   ].join('; ');
   const rows: Array<[string, string]> = [
     ['service', report.serviceInfo],
-    ['setup', `${knobs.banks} banks, ${knobs.clients} clients (${report.mode}), ${knobs.connections} connections, ${knobs.seconds} s, 80 % INTERNAL`],
+    ['setup', `${knobs.banks} banks, ${knobs.clients} clients (${report.mode}), ${knobs.connections} connections, ${knobs.seconds} s, ${Math.round(knobs.internalShare * 100)} % INTERNAL`],
     ['throughput', `${rate.toFixed(1)} payments/s (${load.acknowledged} acknowledged in ${load.elapsedSeconds.toFixed(1)} s; per second min ${Math.min(...window)} / max ${Math.max(...window)})`],
     ['POST INTERNAL', kindLine('INTERNAL')],
     ['POST CROSS_ORG', kindLine('CROSS_ORGANIZATION')],
