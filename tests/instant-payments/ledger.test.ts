@@ -67,6 +67,23 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
       expect(balances).toEqual(Array.from({ length: 10 }, () => 1_000_000n));
     });
 
+    it('takes into a round the requests the event loop has already received, rather than leaving them a round behind', async () => {
+      const { id, ledger } = await bankWithClients(6);
+      const append = jest.spyOn(store, 'append');
+      try {
+        // Received in the same turn of the event loop as the first (their callbacks run just after it).
+        const later = new Promise<unknown>((resolve) =>
+          setImmediate(() => resolve(Promise.all([1, 2, 3, 4, 5].map((n) => ledger.submit(request(pay(id, `t${n}`, n, 0, 10n))))))),
+        );
+        const first = ledger.submit(request(pay(id, 't0', 0, 1, 10n)));
+        await Promise.all([first, later]);
+        expect(append).toHaveBeenCalledTimes(1);
+        expect(append.mock.calls[0]![1].map((event) => (event.data as { paymentId: string }).paymentId)).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
+      } finally {
+        append.mockRestore();
+      }
+    });
+
     it('answers a refused command with its error and still commits the others of its round', async () => {
       const { id, ledger } = await bankWithClients(2);
       const [ok, refused] = await Promise.allSettled([
@@ -91,10 +108,19 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
         let factsArrive!: () => void;
         const facts = new Promise<void>((resolve) => (factsArrive = resolve));
         let holdFacts = false;
+        let factsAsked!: () => void;
+        const asked = new Promise<void>((resolve) => (factsAsked = resolve));
         const ledger = await BankLedger.load(id, {
           ...ports,
           readModelReached: async () => held.then(() => true),
-          facts: { ...ports.facts, recorded: async (asked) => (holdFacts ? facts.then(() => ports.facts.recorded(asked)) : ports.facts.recorded(asked)) },
+          facts: {
+            ...ports.facts,
+            recorded: async (question) => {
+              if (!holdFacts) return ports.facts.recorded(question);
+              factsAsked();
+              return facts.then(() => ports.facts.recorded(question));
+            },
+          },
         });
         const payOnce = {
           command: (known: RoundFacts): BankLedgerCommand => ({ ...(pay(id, 'once', 0, 1, 10n) as Extract<BankLedgerCommand, { type: 'Pay' }>), recorded: known.recorded('once') }),
@@ -107,7 +133,7 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
         // meanwhile the read model is found to hold the first round, which may now be forgotten.
         holdFacts = true;
         const retry = ledger.submit(payOnce);
-        await new Promise((resolve) => setImmediate(resolve));
+        await asked;
         readModelHolds();
         await new Promise((resolve) => setImmediate(resolve));
         factsArrive();

@@ -73,6 +73,12 @@ export interface LedgerPorts {
 export const LEDGER_TUNING = {
   /** Commands decided together and appended in one transaction. */
   maxRound: 500,
+  /**
+   * Turns of the event loop a round waits for more requests before it closes, while each turn brings
+   * some: the requests already received (their sockets read, their callbacks pending) join it instead
+   * of waiting a whole round behind it. At low load the first turn brings nothing and costs microseconds.
+   */
+  gatherTurns: 4,
   /** Events read per page when loading a ledger's tail. */
   tailPage: 10_000,
   /** A snapshot after this many events past the last one, or after as many as the bank has clients (snapshotInterval). */
@@ -208,10 +214,22 @@ export class BankLedger {
     try {
       while (this.queue.length > 0 || this.refreshes.length > 0) {
         if (this.refreshes.length > 0) await this.refreshNow(this.refreshes.splice(0));
-        if (this.queue.length > 0) await this.round(this.queue.splice(0, LEDGER_TUNING.maxRound));
+        if (this.queue.length > 0) {
+          await this.gather();
+          await this.round(this.queue.splice(0, LEDGER_TUNING.maxRound));
+        }
       }
     } finally {
       this.running = false;
+    }
+  }
+
+  /** Lets the event loop take in the requests it has already received before a round closes (gatherTurns). */
+  private async gather(): Promise<void> {
+    for (let turn = 0; turn < LEDGER_TUNING.gatherTurns && this.queue.length < LEDGER_TUNING.maxRound; turn++) {
+      const queued = this.queue.length;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.queue.length === queued) return;
     }
   }
 
