@@ -76,7 +76,7 @@ export const LEDGER_TUNING = {
   /**
    * Turns of the event loop a round waits for more requests before it closes, while each turn brings
    * some: the requests already received (their sockets read, their callbacks pending) join it instead
-   * of waiting a whole round behind it. At low load the first turn brings nothing and costs microseconds.
+   * of waiting a whole round behind it. At low load the first turn brings nothing, and the round closes after it.
    */
   gatherTurns: 4,
   /** Events read per page when loading a ledger's tail. */
