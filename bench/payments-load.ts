@@ -17,7 +17,9 @@ import { summarize } from './support/stats';
  * every payment a key produced). The first cross-bank payment acknowledged in every 100 ms is
  * followed until COMPLETED: at once when its 201 says so, else by a GET every 25 ms on a pool of its
  * own. When a loop's time is up, it reads its last acknowledged payment back until it is visible
- * (the read model's lag, under the load the other loops still make).
+ * (the read model's lag, under the load the other loops still make). With a warm-up, the same load
+ * runs that long first; it prints `window-opened` when the measured window starts and
+ * `window-closed` when it ends.
  */
 const PAYMENTS_PATH = '/api/instant-payments/payments';
 /** The first cross-bank payment acknowledged in each such period is followed to COMPLETED (a sample independent of the rate). */
@@ -119,9 +121,18 @@ async function main(): Promise<void> {
     notVisible += 1;
   }
 
-  const cpuBefore = process.cpuUsage();
-  const start = performance.now();
+  const warmupMs = (input.warmupSeconds ?? 0) * 1000;
+  const warmupLatencies: number[] = [];
+  const begin = performance.now();
+  /** the measured window */
+  const start = begin + warmupMs;
   const deadline = start + input.seconds * 1000;
+  let cpuBefore = process.cpuUsage();
+  const windowOpened = (async () => {
+    if (warmupMs > 0) await sleep(warmupMs);
+    cpuBefore = process.cpuUsage();
+    process.stdout.write('window-opened\n');
+  })();
   /** with a target rate, each loop's time between payments; null: closed loops, as fast as answered */
   const intervalMs = input.rate ? (connections * 1000) / input.rate : null;
 
@@ -133,7 +144,7 @@ async function main(): Promise<void> {
     for (;;) {
       // Paced: the loop's payments fall due on a fixed schedule, and latency counts from when one was
       // due, so a slow answer that delays the next ones is not hidden (no coordinated omission).
-      const due = intervalMs === null ? performance.now() : start + (seq + loopIndex / connections) * intervalMs;
+      const due = intervalMs === null ? performance.now() : begin + (seq + loopIndex / connections) * intervalMs;
       if (due >= deadline) break;
       if (due > performance.now()) await sleep(due - performance.now());
       const senderIndex = owned[seq % owned.length]!;
@@ -141,8 +152,10 @@ async function main(): Promise<void> {
       const { recipient, kind } = recipientFor(senderIndex);
       const amount = 1 + randomInt(input.maxAmount);
       const key = `${input.runId}-${input.phase}${loopIndex}-${seq++}`;
-      stats[kind].attempts += 1;
       const sentAt = due;
+      /** a warm-up payment: verified like the others, its answer kept out of the window's figures */
+      const warming = sentAt < start;
+      if (!warming) stats[kind].attempts += 1;
       let status = 0;
       let text = '';
       try {
@@ -156,7 +169,7 @@ async function main(): Promise<void> {
         text = await answer.body.text();
       } catch (error) {
         const code = (error as { code?: string }).code ?? 'TRANSPORT_ERROR';
-        count(kind, `0 ${code}`);
+        if (!warming) count(kind, `0 ${code}`);
         refused.push([key, 0, code]);
         sampleError(`${key}: ${String(error)}`);
         continue;
@@ -170,15 +183,19 @@ async function main(): Promise<void> {
       }
       if (status !== 201) {
         const code = body?.code ?? '';
-        count(kind, `${status} ${code}`);
+        if (!warming) count(kind, `${status} ${code}`);
         refused.push([key, status, code]);
         if (status >= 500 || code === '') sampleError(`${key}: ${status} ${text}`);
         continue;
       }
-      count(kind, `201 ${body.status}`);
       if (body.kind !== kind) sampleError(`${key}: expected kind ${kind}, answered ${body.kind}`);
-      stats[kind].latencies.push(answeredAt - sentAt);
       acked.push([body.id, amount, senderIndex, recipient, kind, body.status, key]);
+      if (warming) {
+        warmupLatencies.push(answeredAt - sentAt);
+        continue;
+      }
+      count(kind, `201 ${body.status}`);
+      stats[kind].latencies.push(answeredAt - sentAt);
       last = { id: body.id, token: sender.token, at: answeredAt };
       const second = Math.floor((answeredAt - start) / 1000);
       perSecond[second] = (perSecond[second] ?? 0) + 1;
@@ -196,6 +213,7 @@ async function main(): Promise<void> {
   }
 
   await Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
+  await windowOpened;
   const elapsedSeconds = (performance.now() - start) / 1000;
   const windowCpu = process.cpuUsage(cpuBefore);
   // The measured window is closed: the orchestrator reads the service's counters now.
@@ -209,12 +227,13 @@ async function main(): Promise<void> {
   });
   const result: LoadResult = {
     elapsedSeconds,
-    acknowledged: acked.length,
+    acknowledged: acked.length - warmupLatencies.length,
     perSecond: Array.from({ length: Math.ceil(input.seconds) }, (_, second) => perSecond[second] ?? 0),
     kinds: { INTERNAL: kindResult('INTERNAL'), CROSS_ORGANIZATION: kindResult('CROSS_ORGANIZATION') },
     completion: { ...completion, latency: summarize(completionLatencies), pollIntervalMs: POLL_INTERVAL_MS },
     visibility: { ...summarize(visibility), notVisible },
     cpuSeconds: (windowCpu.user + windowCpu.system) / 1e6,
+    warmup: warmupMs > 0 ? { seconds: warmupMs / 1000, acknowledged: warmupLatencies.length, post: summarize(warmupLatencies) } : null,
     acked,
     refused,
     errorSamples,

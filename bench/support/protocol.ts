@@ -13,6 +13,11 @@ export interface LoadInput {
   phase: string;
   /** payments per second to pace the loops to; absent: as fast as the service answers */
   rate?: number;
+  /**
+   * Seconds of the same load before the measured window: the generator's code compiled and its
+   * connections open. Their payments are verified like the others; their latency is reported apart.
+   */
+  warmupSeconds?: number;
   /** amounts are drawn uniformly from 1..maxAmount base units */
   maxAmount: number;
   clients: BenchClient[];
@@ -54,6 +59,8 @@ export interface LoadResult {
   visibility: Summary & { notVisible: number };
   /** CPU seconds the load generator used (user + system) */
   cpuSeconds: number;
+  /** the warm-up before the window (warmupSeconds), when there was one: its POST latency, all kinds */
+  warmup: { seconds: number; acknowledged: number; post: Summary } | null;
   acked: Acked[];
   refused: Refused[];
   errorSamples: string[];
