@@ -1,9 +1,9 @@
 import { dependencyUnavailable, validationFailed } from '../../runtime/errors';
 import type { CommandContext, CommandHandler } from '../command-handler';
 import type { GlobalPosition } from '../event-store/event-store';
-import { aliasDecider, normalizeAlias, type BankLedgerState, type LedgerClient } from './decide';
+import { aliasDecider, normalizeAlias, type BankLedgerCommand, type BankLedgerState, type LedgerClient, type Recipient } from './decide';
 import { aliasStream, type PaymentParties, type PaymentStatus } from './events';
-import type { LedgerDecision, LedgerRequest } from './ledger';
+import type { LedgerDecision, LedgerRequest, RoundFacts } from './ledger';
 import type { BankLedgers } from './ledgers';
 
 /** What the Instant Payments commands need: the bank ledgers, the alias guard's handler, read-your-writes. */
@@ -173,31 +173,8 @@ export interface PaymentOutcome {
 export async function pay(deps: InstantPaymentsDeps, context: CommandContext, input: PaymentInput): Promise<PaymentOutcome> {
   const recipient = await deps.ledgers.findRecipient(input.recipientAlias);
   const ledger = await deps.ledgers.ledger(input.senderOrganizationId);
-  let recorded: PaymentParties | null = null;
-  const decision = await ledger.submit({
-    needs: {
-      banks: recipient ? [input.senderOrganizationId, recipient.organizationId] : [input.senderOrganizationId],
-      recordedPaymentId: input.paymentId,
-    },
-    command: (facts) => {
-      recorded = facts.recorded(input.paymentId);
-      return {
-        type: 'Pay',
-        paymentId: input.paymentId,
-        senderClientId: input.senderClientId,
-        tokenId: input.tokenId,
-        recipient,
-        amount: input.amount,
-        reference: input.reference,
-        requestFingerprint: input.requestFingerprint,
-        senderBank: facts.bank(input.senderOrganizationId) ?? { status: 'UNKNOWN' },
-        recipientBank: recipient ? facts.bank(recipient.organizationId) : null,
-        recorded,
-        now: context.now.toISOString(),
-      };
-    },
-    context: { ...context, organizationId: input.senderOrganizationId },
-  });
+  const request = new PaymentRequest(input, recipient, { ...context, organizationId: input.senderOrganizationId });
+  const decision = await ledger.submit(request);
   await readYourWrites(deps, decision);
   const event = decision.events[0];
   if (event && (event.type === 'InstantPaymentTransferred' || event.type === 'InstantPaymentSent'))
@@ -206,8 +183,49 @@ export async function pay(deps: InstantPaymentsDeps, context: CommandContext, in
   // memory while it holds the payment, since the read model may not have it yet.
   const remembered = ledger.view.recentPayments.get(input.paymentId);
   if (remembered) return { payment: remembered, status: rememberedStatus(ledger.view, remembered) };
-  if (!recorded) throw new Error(`payment ${input.paymentId} was neither decided nor recorded`);
-  return { payment: recorded, status: null };
+  if (!request.recorded) throw new Error(`payment ${input.paymentId} was neither decided nor recorded`);
+  return { payment: request.recorded, status: null };
+}
+
+/**
+ * A payment as its sender's ledger takes it; it keeps what the round's facts said of an earlier payment
+ * with its id. A class rather than an object of closures: a payment request builds one per request,
+ * and the TypeScript loader names every closure it creates (~0.5 % of a payment's CPU).
+ */
+class PaymentRequest implements LedgerRequest {
+  readonly needs: LedgerRequest['needs'];
+  /** The payment the read model already holds under this id, as the round's facts said; null if none. */
+  recorded: PaymentParties | null = null;
+
+  constructor(
+    private readonly input: PaymentInput,
+    private readonly recipient: Recipient | null,
+    readonly context: CommandContext,
+  ) {
+    this.needs = {
+      banks: recipient ? [input.senderOrganizationId, recipient.organizationId] : [input.senderOrganizationId],
+      recordedPaymentId: input.paymentId,
+    };
+  }
+
+  command(facts: RoundFacts): BankLedgerCommand {
+    const { input, recipient } = this;
+    this.recorded = facts.recorded(input.paymentId);
+    return {
+      type: 'Pay',
+      paymentId: input.paymentId,
+      senderClientId: input.senderClientId,
+      tokenId: input.tokenId,
+      recipient,
+      amount: input.amount,
+      reference: input.reference,
+      requestFingerprint: input.requestFingerprint,
+      senderBank: facts.bank(input.senderOrganizationId) ?? { status: 'UNKNOWN' },
+      recipientBank: recipient ? facts.bank(recipient.organizationId) : null,
+      recorded: this.recorded,
+      now: this.context.now.toISOString(),
+    };
+  }
 }
 
 function rememberedStatus(state: Readonly<BankLedgerState>, payment: PaymentParties): PaymentStatus | null {
