@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { conflict } from '../runtime/errors';
 import { canonicalJson } from './proposal/sign-document';
@@ -44,13 +44,14 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 const DEFAULT_LEASE_MS = 10_000;
 
-export const fingerprintOf = (request: unknown) => createHash('sha256').update(canonicalJson(request)).digest('hex');
+// One-shot hashes (node:crypto's hash, not a Hash object per call): both run on every payment.
+export const fingerprintOf = (request: unknown) => hash('sha256', canonicalJson(request), 'hex');
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A UUID (v4 layout) derived from a key, stable across retries of the same request. */
 export function idempotentId(...parts: string[]): string {
-  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
+  const hex = hash('sha256', parts.join('\u0000'), 'hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
