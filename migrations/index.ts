@@ -17,6 +17,7 @@ import * as pendingAccountCreations from './20261207000100_pending_account_creat
 import * as appendEventsAfterLock from './20261207000200_append_events_after_lock';
 import * as appendEventsStreamLookup from './20261208000100_append_events_stream_lookup';
 import * as paymentTotals from './20261209000100_payment_totals';
+import * as factsHold from './20261210000100_facts_hold';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -41,6 +42,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261207000200_append_events_after_lock': appendEventsAfterLock,
   '20261208000100_append_events_stream_lookup': appendEventsStreamLookup,
   '20261209000100_payment_totals': paymentTotals,
+  '20261210000100_facts_hold': factsHold,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -15,16 +15,24 @@ import { directQuery } from './database';
 import type { Logger } from './logger';
 import type { ClientPrincipal, ClientTokenClaims } from './services';
 
+/** A bank's status as the ledgers' rules read it: only commercial banks run retail ledgers, anything else is not one. */
+const BANK_STATUS = `case when organizations.type = 'COMMERCIAL' then organizations.status else 'NOT_A_BANK' end`;
+
 /**
- * A round's facts from the read models in one statement: the banks' type and status, and which of the
- * payments and cash movements are recorded. A payment comes back as its row, its amount as text.
+ * A round's facts from the read models in one statement: the banks' status, and which of the payments
+ * and cash movements are recorded. A payment comes back as its row, its amount as text.
  */
 const ROUND_FACTS = `
-  select 'bank' as fact, id, jsonb_build_object('type', type, 'status', status) as row from organizations where id = any($1::text[])
+  select 'bank' as fact, id, jsonb_build_object('status', ${BANK_STATUS}) as row from organizations where id = any($1::text[])
   union all
   select 'payment', id, to_jsonb(p) || jsonb_build_object('amount', p.amount::text) from ip_payments p where id = any($2::text[])
   union all
   select 'movement', id, null from ip_cash_movements where id = any($3::text[])`;
+
+/** One row, failing the append (facts_hold) unless every bank given still has the status given. */
+const BANKS_STILL = `select facts_hold(count(*) = ?::int, 'bank status') from organizations
+  join jsonb_each_text(?::jsonb) as assumed (bank_id, status) on organizations.id = assumed.bank_id
+  where ${BANK_STATUS} = assumed.status`;
 
 /** The facts the bank ledgers' rules need, from the read models and the chain. */
 export function ledgerFacts(db: Knex, chain: Chain, denom: string): LedgerFacts {
@@ -37,12 +45,14 @@ export function ledgerFacts(db: Knex, chain: Chain, denom: string): LedgerFacts 
       ]);
       const facts: RecordedFacts = { banks: new Map(), payments: new Map(), movements: new Set() };
       for (const { fact, id, row } of rows) {
-        // Only commercial banks run retail ledgers: anything else is treated as not active.
-        if (fact === 'bank') facts.banks.set(id, { status: row!.type === 'COMMERCIAL' ? (row!.status as string) : 'NOT_A_BANK' });
+        if (fact === 'bank') facts.banks.set(id, { status: row!.status as string });
         else if (fact === 'payment') facts.payments.set(id, recordedPayment(row!));
         else facts.movements.add(id);
       }
       return facts;
+    },
+    banksStill(banks) {
+      return { sql: BANKS_STILL, values: [banks.size, JSON.stringify(Object.fromEntries([...banks].map(([id, facts]) => [id, facts.status])))] };
     },
     async settlementBalance(organizationId) {
       const row: { settlement_address: string | null } | undefined = await db('organizations').where({ id: organizationId }).first('settlement_address');

@@ -4,7 +4,7 @@ import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../../pro
 import { inlineWritersLock, ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
 import { Metrics } from '../../runtime/metrics';
-import { ConcurrencyError, type InlineWrite, type NewEvent } from '../../write-side/event-store/event-store';
+import { ConcurrencyError, PreconditionFailed, type InlineWrite, type NewEvent } from '../../write-side/event-store/event-store';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { BankLedger, type LedgerPorts } from '../../write-side/instant-payments/ledger';
@@ -290,6 +290,23 @@ describe('Instant Payments read model written with the events', () => {
       await expect(store.appendWith(streamId, [event('Conflicting')], 0, rowWrite(streamId, 'conflicting', writes))).rejects.toBeInstanceOf(ConcurrencyError);
       expect(await store.readStream(streamId)).toHaveLength(1);
       expect(await rows(streamId)).toEqual([]);
+    });
+
+    it('checks its precondition first: when it holds the append lands; when not it writes nothing and fails with PreconditionFailed', async () => {
+      const precondition = (holds: boolean) => ({ sql: `select facts_hold(?::boolean, 'the test fact')`, values: [holds] });
+      const kept = `inline-${randomUUID()}`;
+      await store.appendWith(kept, [event('Happened')], 0, { ...rowWrite(kept, 'kept'), precondition: precondition(true) });
+      expect(await store.readStream(kept)).toHaveLength(1);
+      expect(await rows(kept)).toEqual([{ note: 'kept' }]);
+
+      const refused = `inline-${randomUUID()}`;
+      const writes: string[] = [];
+      const failing = store.appendWith(refused, [event('Happened')], 0, { ...rowWrite(refused, 'refused', writes), precondition: precondition(false) });
+      await expect(failing).rejects.toBeInstanceOf(PreconditionFailed);
+      await expect(failing).rejects.toThrow(/the test fact/);
+      expect(await store.readStream(refused)).toEqual([]);
+      expect(await rows(refused)).toEqual([]);
+      expect(writes).toEqual([]);
     });
 
     it('wakes no subscriber: the feed takes its events at its next poll, not with a read per append', async () => {

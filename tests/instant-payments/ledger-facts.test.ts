@@ -83,4 +83,23 @@ describe('A bank ledger round’s facts from the read models', () => {
       sent.mockRestore();
     }
   });
+
+  describe('the banks’ status as an append’s precondition (banksStill)', () => {
+    const check = (banks: Array<[string, string]>) => {
+      const { sql, values } = facts().banksStill!(new Map(banks.map(([id, status]) => [id, { status }])));
+      return database.knex.raw(sql, values as string[]);
+    };
+
+    it('holds while every bank given still has the status given, read as the facts read it', async () => {
+      await expect(check([['bank-a', 'ACTIVE'], ['bank-b', 'SUSPENDED'], ['central', 'NOT_A_BANK']])).resolves.toBeDefined();
+    });
+
+    it('fails the statement with EM001 when a bank’s status has changed', async () => {
+      await expect(check([['bank-a', 'ACTIVE'], ['bank-b', 'ACTIVE']])).rejects.toMatchObject({ code: 'EM001' });
+    });
+
+    it('fails the statement with EM001 for a bank that is not there', async () => {
+      await expect(check([['unknown', 'ACTIVE']])).rejects.toMatchObject({ code: 'EM001' });
+    });
+  });
 });

@@ -63,6 +63,14 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/** An append's precondition (InlineWrite.precondition) did not hold: nothing was written. */
+export class PreconditionFailed extends Error {
+  constructor(readonly streamId: string, detail: string) {
+    super(`Append to ${streamId} refused: ${detail}`);
+    this.name = 'PreconditionFailed';
+  }
+}
+
 /** Runs one statement of a read model's inline write: `$1`… placeholders, as PostgreSQL takes them. */
 export type InlineQuery = (text: string, values: unknown[]) => Promise<unknown>;
 
@@ -83,6 +91,12 @@ export interface InlineWrite {
    */
   statements: InlineStatement[] | null;
   write(query: InlineQuery): Promise<void>;
+  /**
+   * What the decisions assumed of other rows, checked in the append's transaction before anything is
+   * written: a statement that fails with SQLSTATE EM001 (the `facts_hold` function) when it no longer
+   * holds. The append then writes nothing and fails with PreconditionFailed.
+   */
+  precondition?: InlineStatement;
 }
 
 export interface EventStore {

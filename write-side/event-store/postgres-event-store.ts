@@ -4,6 +4,7 @@ import { Observable } from 'rxjs';
 import type { Pool, PoolClient } from 'pg';
 import {
   ConcurrencyError,
+  PreconditionFailed,
   type AppendResult,
   type EventStore,
   type ExpectedVersion,
@@ -21,6 +22,8 @@ const NOTIFY_INTERVAL_MS = 10;
 const READ_BATCH = 1000;
 const MIN_EVENTS_PER_STATEMENT = 8;
 const UNIQUE_VIOLATION = '23505';
+/** Raised by `facts_hold` when an append's precondition does not hold. */
+const FACTS_CHANGED = 'EM001';
 const DEADLOCK_DETECTED = '40P01';
 
 /** Prepared-statement names by text: a handful of shapes, each hashed once rather than on every append. */
@@ -162,8 +165,10 @@ export class PostgresEventStore implements EventStore {
     try {
       row = inline.statements ? await this.appendJoined(appends, inline, inline.statements) : await this.appendInTransaction(appends, inline);
     } catch (error) {
+      const { code, message } = error as { code?: string; message: string };
       // The same event ids raced in by another writer: the first result, or a conflict.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) return this.previousAppend(streamId, events, expectedVersion);
+      if (code === UNIQUE_VIOLATION) return this.previousAppend(streamId, events, expectedVersion);
+      if (code === FACTS_CHANGED) throw new PreconditionFailed(streamId, message);
       throw error;
     }
     if (row.next_version === null) return this.previousAppend(streamId, events, expectedVersion);
@@ -174,15 +179,19 @@ export class PostgresEventStore implements EventStore {
 
   private async appendJoined(appends: string, inline: InlineWrite, statements: InlineStatement[]): Promise<AppendRow> {
     let parameter = 3;
-    const writes = statements.map((statement, index) => `, write_${index} as (${statement.sql.replace(/\?/g, () => `$${++parameter}`)})`);
-    const text = `with appended as materialized (select * from append_events_after_lock($1::jsonb, $2, $3)),
+    const numbered = (sql: string) => sql.replace(/\?/g, () => `$${++parameter}`);
+    // The precondition first: the append reads from it, so it is evaluated (and fails) before anything is written.
+    const precondition = inline.precondition ? `with precondition as materialized (${numbered(inline.precondition.sql)}), ` : 'with ';
+    const after = inline.precondition ? 'precondition, ' : '';
+    const writes = statements.map((statement, index) => `, write_${index} as (${numbered(statement.sql)})`);
+    const text = `${precondition}appended as materialized (select appended.* from ${after}append_events_after_lock($1::jsonb, $2, $3) appended),
       landed as materialized (select 1 from appended where next_version is not null)${writes.join('')}
       select * from appended`;
     const { rows } = await this.pool.query<AppendRow>({
       // Named per shape, so each shape is planned once per connection.
       name: statementName(text),
       text,
-      values: [appends, inline.lock.class, inline.lock.object, ...statements.flatMap((statement) => statement.values)],
+      values: [appends, inline.lock.class, inline.lock.object, ...(inline.precondition?.values ?? []), ...statements.flatMap((statement) => statement.values)],
     });
     return rows[0]!;
   }
@@ -192,6 +201,10 @@ export class PostgresEventStore implements EventStore {
     let broken: Error | undefined;
     try {
       await client.query('begin');
+      if (inline.precondition) {
+        let parameter = 0;
+        await client.query(inline.precondition.sql.replace(/\?/g, () => `$${++parameter}`), inline.precondition.values);
+      }
       const { rows } = await client.query<AppendRow>('select * from append_events_after_lock($1::jsonb, $2, $3)', [appends, inline.lock.class, inline.lock.object]);
       if (rows[0]!.next_version !== null) await inline.write((text, values) => client.query(text, values));
       await client.query('commit');

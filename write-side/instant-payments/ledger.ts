@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../runtime/logger';
 import { eventMetadata, type CommandContext } from '../command-handler';
-import { ConcurrencyError, type EventStore, type GlobalPosition, type InlineWrite, type NewEvent } from '../event-store/event-store';
+import {
+  ConcurrencyError,
+  PreconditionFailed,
+  type EventStore,
+  type GlobalPosition,
+  type InlineStatement,
+  type InlineWrite,
+  type NewEvent,
+} from '../event-store/event-store';
 import type { SnapshotStore } from '../event-store/snapshots';
 import { decide, evolve, initialLedger, type BankFacts, type BankLedgerCommand, type BankLedgerState } from './decide';
 import { bankLedgerStream, type BankLedgerEvent, type PaymentParties } from './events';
@@ -27,6 +35,12 @@ export interface LedgerFacts {
   /** Everything a round asks of the read models, in one query. */
   recorded(asked: AskedFacts): Promise<RecordedFacts>;
   settlementBalance(organizationId: string): Promise<bigint>;
+  /**
+   * Where the read model is written in the append's transaction: the append's precondition that each of
+   * these banks still has the facts given (InlineWrite.precondition). With it, a round of payments on
+   * banks the ledger has read before asks nothing before it decides (see BankLedger.assumedFacts).
+   */
+  banksStill?(banks: ReadonlyMap<string, BankFacts>): InlineStatement;
 }
 
 export interface RoundFacts {
@@ -134,6 +148,8 @@ export class BankLedger {
    * round's facts and its decisions, where a retry would be found neither in memory nor in the facts.
    */
   private forgettable: Remembered[] = [];
+  /** Each bank's facts as the latest facts read found them: what a round of payments may assume (assumedFacts). */
+  private readonly knownBanks = new Map<string, BankFacts>();
 
   private constructor(
     readonly organizationId: string,
@@ -242,11 +258,44 @@ export class BankLedger {
     }
   }
 
-  private async gatherFacts(round: Queued[]): Promise<RoundFacts> {
+  /** Forgets what the read model holds and rememberMs has passed for; only when a round starts (see forgettable). */
+  private forgetNow(): void {
     for (const forgotten of this.forgettable.splice(0)) {
       for (const id of forgotten.paymentIds) this.state.recentPayments.delete(id);
       for (const id of forgotten.movementIds) this.state.recentMovements.delete(id);
     }
+  }
+
+  /**
+   * A round of payments on banks the ledger has read before decides without asking: on the banks' facts
+   * it read last, with no payment found recorded but those in memory. Its append checks both where they
+   * live, in its own transaction: a bank whose facts changed fails the precondition (banksStill), and a
+   * payment the read model already holds (a retry from before the ledger's memory) fails the insert of
+   * its row by its key. Either way nothing is written, and the round is decided again on facts asked.
+   * Null where that cannot be checked (no read model in the append's transaction: EventStoreDB) or where
+   * the round needs other facts.
+   */
+  private assumedFacts(round: Queued[]): { facts: RoundFacts; precondition: InlineStatement } | null {
+    if (!this.inline() || !this.ports.facts.banksStill) return null;
+    const banks = new Map<string, BankFacts>();
+    for (const { request } of round) {
+      const needs = request.needs;
+      if (needs?.recordedMovementId !== undefined || needs?.settlementBalance) return null;
+      for (const id of needs?.banks ?? []) {
+        const known = this.knownBanks.get(id);
+        if (!known) return null;
+        banks.set(id, known);
+      }
+    }
+    this.forgetNow();
+    return {
+      facts: { bank: (id) => banks.get(id) ?? null, settlementBalance: 0n, recorded: () => null, movementRecorded: () => false },
+      precondition: this.ports.facts.banksStill(banks),
+    };
+  }
+
+  private async gatherFacts(round: Queued[]): Promise<RoundFacts> {
+    this.forgetNow();
     const banks = new Set<string>();
     const payments: string[] = [];
     const movements: string[] = [];
@@ -264,6 +313,11 @@ export class BankLedger {
       banks.size + payments.length + movements.length > 0 ? this.ports.facts.recorded(asked) : NOTHING_RECORDED,
       settlementBalance ? this.ports.facts.settlementBalance(this.organizationId) : 0n,
     ]);
+    for (const id of asked.banks) {
+      const found = recorded.banks.get(id);
+      if (found) this.knownBanks.set(id, found);
+      else this.knownBanks.delete(id);
+    }
     return {
       bank: (id) => recorded.banks.get(id) ?? null,
       settlementBalance: balance,
@@ -272,11 +326,13 @@ export class BankLedger {
     };
   }
 
-  private async round(round: Queued[]): Promise<void> {
+  private async round(round: Queued[], mayAssume = true): Promise<void> {
     for (let attempt = 1; ; attempt++) {
+      // Decided again after a failed append, on facts asked: what the first attempt assumed may be what failed it.
+      const assumed = attempt === 1 && mayAssume ? this.assumedFacts(round) : null;
       let facts: RoundFacts;
       try {
-        facts = await this.gatherFacts(round);
+        facts = assumed ? assumed.facts : await this.gatherFacts(round);
       } catch (error) {
         round.forEach((queued) => queued.reject(error));
         return;
@@ -295,15 +351,22 @@ export class BankLedger {
           outcomes.push({ error });
         }
       }
+      // A refusal decided on assumed facts is checked by no append (it has no events): a bank active
+      // again, or a retry of a payment from before the ledger's memory (answered with that payment, not
+      // refused), would be refused wrongly. Those requests are decided again on facts asked, after the others.
+      const recheck = (index: number) => assumed !== null && 'error' in outcomes[index]!;
+      const rechecked = round.filter((_, index) => recheck(index));
       if (newEvents.length === 0) {
-        round.forEach((queued, index) => settle(queued, outcomes[index]!, null, false));
+        round.forEach((queued, index) => recheck(index) || settle(queued, outcomes[index]!, null, false));
+        if (rechecked.length > 0) await this.round(rechecked, false);
         return;
       }
       try {
-        const appended = await this.appendRound(newEvents, inline);
+        const appended = await this.appendRound(newEvents, inline, assumed?.precondition ?? null);
         this.version = appended.nextExpectedVersion;
-        round.forEach((queued, index) => settle(queued, outcomes[index]!, appended.position, inline !== null));
+        round.forEach((queued, index) => recheck(index) || settle(queued, outcomes[index]!, appended.position, inline !== null));
         this.afterRound(newEvents, appended.position);
+        if (rechecked.length > 0) await this.round(rechecked, false);
         return;
       } catch (error) {
         // The in-memory decisions did not land: back to what the store holds, then decide again.
@@ -326,19 +389,20 @@ export class BankLedger {
   }
 
   /**
-   * One append for the whole round, with the read model's rows where `inline`. An ambiguous failure
-   * (the connection dropped at commit) is tried again with the same event ids, which the store turns
-   * into the first result if it did land.
+   * One append for the whole round, with the read model's rows where `inline`, checking the round's
+   * assumptions first where it made some (`precondition`). An ambiguous failure (the connection dropped
+   * at commit) is tried again with the same event ids, which the store turns into the first result if it
+   * did land; a conflict or an assumption that no longer holds is not ambiguous.
    */
-  private async appendRound(events: NewEvent[], inline: InlineReadModel | null) {
+  private async appendRound(events: NewEvent[], inline: InlineReadModel | null, precondition: InlineStatement | null) {
     const append = () =>
       inline
-        ? this.ports.eventStore.appendWith!(this.streamId, events, this.version, inline.writeFor(events))
+        ? this.ports.eventStore.appendWith!(this.streamId, events, this.version, { ...inline.writeFor(events), ...(precondition && { precondition }) })
         : this.ports.eventStore.append(this.streamId, events, this.version);
     try {
       return await append();
     } catch (error) {
-      if (error instanceof ConcurrencyError) throw error;
+      if (error instanceof ConcurrencyError || error instanceof PreconditionFailed) throw error;
       return append();
     }
   }
