@@ -158,6 +158,14 @@ describe('A round of payments decides on the facts its ledger read before, check
       expect(ledger.view.clients.get(`${id}-c0`)!.balance).toBe(before);
     });
 
+    it('has the ledger ask for facts for a while after (a stream of such retries costs a reload at most that often)', async () => {
+      const { id, ledger } = await forgotten(100n);
+      await ledger.submit(payment(id, 'old', 100n));
+      asked.length = 0;
+      await ledger.submit(payment(id, 'just-after', 1n));
+      expect(asked.map((question) => question.paymentIds)).toEqual([[`${id}:just-after`]]);
+    });
+
     it('is answered with the first payment, not refused, when the sender could not pay it again', async () => {
       const { id, ledger } = await forgotten(600n);
       expect(ledger.view.clients.get(`${id}-c0`)!.balance).toBeLessThan(600n);

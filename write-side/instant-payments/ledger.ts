@@ -105,6 +105,11 @@ export const LEDGER_TUNING = {
   rememberMs: 10_000,
   /** Appends of one round tried again after an ambiguous failure or a concurrent writer. */
   appendAttempts: 3,
+  /**
+   * After a round's assumed facts failed its append (which costs the ledger a reload), its rounds ask
+   * for facts this long: retries of old payments, even a stream of them, cost at most a reload this often.
+   */
+  askAfterFailedAssumptionMs: 1_000,
 };
 
 const NOTHING_RECORDED: RecordedFacts = { banks: new Map(), payments: new Map(), movements: new Set() };
@@ -150,6 +155,8 @@ export class BankLedger {
   private forgettable: Remembered[] = [];
   /** Each bank's facts as the latest facts read found them: what a round of payments may assume (assumedFacts). */
   private readonly knownBanks = new Map<string, BankFacts>();
+  /** Until when rounds ask for facts rather than assume them (askAfterFailedAssumptionMs). */
+  private askUntil = 0;
 
   private constructor(
     readonly organizationId: string,
@@ -276,7 +283,7 @@ export class BankLedger {
    * the round needs other facts.
    */
   private assumedFacts(round: Queued[]): { facts: RoundFacts; precondition: InlineStatement } | null {
-    if (!this.inline() || !this.ports.facts.banksStill) return null;
+    if (!this.inline() || !this.ports.facts.banksStill || Date.now() < this.askUntil) return null;
     const banks = new Map<string, BankFacts>();
     for (const { request } of round) {
       const needs = request.needs;
@@ -369,6 +376,7 @@ export class BankLedger {
         if (rechecked.length > 0) await this.round(rechecked, false);
         return;
       } catch (error) {
+        if (assumed) this.askUntil = Date.now() + LEDGER_TUNING.askAfterFailedAssumptionMs;
         // The in-memory decisions did not land: back to what the store holds, then decide again.
         try {
           await this.reload();
