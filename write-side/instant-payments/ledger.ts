@@ -282,7 +282,7 @@ export class BankLedger {
    * Null where that cannot be checked (no read model in the append's transaction: EventStoreDB) or where
    * the round needs other facts.
    */
-  private assumedFacts(round: Queued[]): { facts: RoundFacts; precondition: InlineStatement } | null {
+  private assumedFacts(round: Queued[]): { facts: RoundFacts; precondition: InlineStatement | null } | null {
     if (!this.inline() || !this.ports.facts.banksStill || Date.now() < this.askUntil) return null;
     const banks = new Map<string, BankFacts>();
     for (const { request } of round) {
@@ -297,7 +297,7 @@ export class BankLedger {
     this.forgetNow();
     return {
       facts: { bank: (id) => banks.get(id) ?? null, settlementBalance: 0n, recorded: () => null, movementRecorded: () => false },
-      precondition: this.ports.facts.banksStill(banks),
+      precondition: banks.size > 0 ? this.ports.facts.banksStill(banks) : null,
     };
   }
 
@@ -364,14 +364,18 @@ export class BankLedger {
       const recheck = (index: number) => assumed !== null && 'error' in outcomes[index]!;
       const rechecked = round.filter((_, index) => recheck(index));
       if (newEvents.length === 0) {
-        round.forEach((queued, index) => recheck(index) || settle(queued, outcomes[index]!, null, false));
+        round.forEach((queued, index) => {
+          if (!recheck(index)) settle(queued, outcomes[index]!, null, false);
+        });
         if (rechecked.length > 0) await this.round(rechecked, false);
         return;
       }
       try {
         const appended = await this.appendRound(newEvents, inline, assumed?.precondition ?? null);
         this.version = appended.nextExpectedVersion;
-        round.forEach((queued, index) => recheck(index) || settle(queued, outcomes[index]!, appended.position, inline !== null));
+        round.forEach((queued, index) => {
+          if (!recheck(index)) settle(queued, outcomes[index]!, appended.position, inline !== null);
+        });
         this.afterRound(newEvents, appended.position);
         if (rechecked.length > 0) await this.round(rechecked, false);
         return;
