@@ -173,6 +173,7 @@ export async function createRuntime(
       await accountCreationRecovery.stop();
       await projections.stop();
       await committedProgress.stop();
+      await instantPayments.signing.close();
       await chain.close();
       if (config.EVENT_STORE !== 'postgres') await eventStore.close();
       await pool.end();

@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { directQuery } from './database';
 import type { Logger } from './logger';
 import type { ClientPrincipal, ClientTokenClaims } from './services';
+import { SigningThread } from './signing-thread';
 
 /** A bank's status as the ledgers' rules read it: only commercial banks run retail ledgers, anything else is not one. */
 const BANK_STATUS = `case when organizations.type = 'COMMERCIAL' then organizations.status else 'NOT_A_BANK' end`;
@@ -106,7 +107,8 @@ export function createInstantPayments(input: {
       writeFor: (events) => instantPaymentsInlineWrite(events, inlineWritersLock(instantPaymentsProjection.name)),
     },
   });
-  settlement = new Settlement({ ledgers, chain, eventStore, db, logger, keyEncryptionKey: input.keyEncryptionKey, config });
+  const signing = new SigningThread();
+  settlement = new Settlement({ ledgers, chain, eventStore, db, logger, keyEncryptionKey: input.keyEncryptionKey, config, sign: signing.sign });
   const payments: InstantPaymentsDeps = {
     ledgers,
     commands: input.commands,
@@ -122,5 +124,5 @@ export function createInstantPayments(input: {
     if (!ledger.acceptsToken(claims.sub, claims.jti)) return null;
     return { clientId: claims.sub, organizationId: claims.org, tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
   }
-  return { payments, settlement, resolveClient };
+  return { payments, settlement, signing, resolveClient };
 }

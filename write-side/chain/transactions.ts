@@ -24,18 +24,19 @@ function encodePublicKey(compressedPublicKey: Uint8Array): Any {
   });
 }
 
-/**
- * Builds a SIGN_MODE_DIRECT transaction and returns its TxRaw bytes. Every signer signs the same body
- * and auth info, each under its own account number; signers must be listed in the order the chain
- * derives them from the messages (first appearance of each message's signers).
- */
-export function signTransaction(input: {
+export interface TransactionInput {
   chainId: string;
   signers: TxSigner[];
   messages: ChainMessage[];
   memo?: string;
   registry?: Registry;
-}): Uint8Array {
+}
+
+/** Signs what a signer signs (its SIGN_MODE_DIRECT sign doc) with its private key, as `signBytes` does. */
+export type SignBytes = (privateKey: Uint8Array, bytes: Uint8Array) => Promise<Uint8Array>;
+
+/** The body and auth info every signer signs, and each signer's sign doc (under its own account number). */
+function unsignedTransaction(input: TransactionInput) {
   const registry = input.registry ?? defaultRegistry;
   const bodyBytes = registry.encode({
     typeUrl: '/cosmos.tx.v1beta1.TxBody',
@@ -48,10 +49,30 @@ export function signTransaction(input: {
     undefined,
     undefined,
   );
-  const signatures = input.signers.map((signer) =>
-    signBytes(signer.key.privateKey, makeSignBytes(makeSignDoc(bodyBytes, authInfoBytes, input.chainId, signer.accountNumber))),
+  const signDocs = input.signers.map((signer) => makeSignBytes(makeSignDoc(bodyBytes, authInfoBytes, input.chainId, signer.accountNumber)));
+  return { bodyBytes, authInfoBytes, signDocs };
+}
+
+const txRawBytes = ({ bodyBytes, authInfoBytes }: ReturnType<typeof unsignedTransaction>, signatures: Uint8Array[]): Uint8Array =>
+  TxRaw.encode(TxRaw.fromPartial({ bodyBytes, authInfoBytes, signatures })).finish();
+
+/**
+ * Builds a SIGN_MODE_DIRECT transaction and returns its TxRaw bytes. Every signer signs the same body
+ * and auth info, each under its own account number; signers must be listed in the order the chain
+ * derives them from the messages (first appearance of each message's signers).
+ */
+export function signTransaction(input: TransactionInput): Uint8Array {
+  const unsigned = unsignedTransaction(input);
+  return txRawBytes(
+    unsigned,
+    input.signers.map((signer, index) => signBytes(signer.key.privateKey, unsigned.signDocs[index]!)),
   );
-  return TxRaw.encode(TxRaw.fromPartial({ bodyBytes, authInfoBytes, signatures })).finish();
+}
+
+/** `signTransaction` with the signatures made by `sign` (on another thread, say). */
+export async function signTransactionWith(sign: SignBytes, input: TransactionInput): Promise<Uint8Array> {
+  const unsigned = unsignedTransaction(input);
+  return txRawBytes(unsigned, await Promise.all(input.signers.map((signer, index) => sign(signer.key.privateKey, unsigned.signDocs[index]!))));
 }
 
 /** As on Cosmos: upper-case hex SHA-256 of the TxRaw bytes. */

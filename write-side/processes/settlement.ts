@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../../runtime/logger';
 import { SEQUENCE_MISMATCH_CODE, type Chain, type TxResult } from '../chain/chain';
-import { openCustodyKey, type CustodyKey } from '../chain/keys';
+import { openCustodyKey, signBytes, type CustodyKey } from '../chain/keys';
 import { msgSend } from '../chain/messages';
-import { signTransaction, txHash } from '../chain/transactions';
+import { signTransactionWith, txHash, type SignBytes } from '../chain/transactions';
 import type { CommandContext } from '../command-handler';
 import type { EventStore } from '../event-store/event-store';
 import { nextBatchTransfers, type BankLedgerCommand, type OpenBatch } from '../instant-payments/decide';
@@ -23,7 +23,11 @@ export interface SettlementPorts {
   logger: Logger;
   keyEncryptionKey: Buffer;
   config: { NATIVE_DENOM: string; CHAIN_PREFIX: string };
+  /** Signs the batches (on a thread of its own where the runtime gives one); by default on this one. */
+  sign?: SignBytes;
 }
+
+const signHere: SignBytes = async (privateKey, bytes) => signBytes(privateKey, bytes);
 
 /** A bank's settlement key, decrypted once, with its account sequence tracked here. */
 interface SettlementSigner {
@@ -163,7 +167,7 @@ export class Settlement {
     if (signer.nextSequence === null) await this.refreshSequence(signer);
     const batchNumber = ledger.view.batchNumber + 1;
     const denom = this.ports.config.NATIVE_DENOM;
-    const bytes = signTransaction({
+    const bytes = await signTransactionWith(this.ports.sign ?? signHere, {
       chainId: this.ports.chain.chainId,
       signers: [{ key: signer.key, accountNumber: signer.accountNumber, sequence: signer.nextSequence! }],
       messages: transfers.map((transfer) => msgSend(signer.key.address, transfer.to, BigInt(transfer.amount), denom)),
