@@ -144,6 +144,7 @@ export async function createRuntime(
         await projections.start();
         services.proposalExecution.start();
         services.settlement.start();
+        instantPayments.signing.start();
         accountCreationRecovery.start();
       },
       stop: async () => {

@@ -27,8 +27,9 @@ interface Answer {
  * Signs on a thread of its own. A settlement batch's signature is deterministic ECDSA (RFC 6979) in
  * JavaScript, ~1.4 ms on a slow host, once per bank and block: on the service's event loop that was
  * 6 % of its time under payment load, in blocks every payment in flight waited behind. The thread starts
- * with the first signature, never keeps the process alive, and starts again after a failure (the
- * signatures it had not answered fail; their settlement runs are tried again by its timer).
+ * when the process starts settling (or with the first signature), never keeps the process alive, and
+ * starts again after a failure (the signatures it had not answered fail; their settlement runs are
+ * tried again by its timer).
  */
 export class SigningThread {
   private worker: Worker | null = null;
@@ -41,6 +42,11 @@ export class SigningThread {
       this.pending.set(id, { resolve, reject });
       this.thread().postMessage({ id, privateKey, bytes });
     });
+
+  /** Starts the thread ahead of the first signature (loading it takes a few hundred milliseconds). */
+  start(): void {
+    this.thread();
+  }
 
   async close(): Promise<void> {
     const worker = this.worker;
