@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { InlineStatement, InlineWrite, NewEvent, RecordedEvent } from '../write-side/event-store/event-store';
+import { positional, type InlineStatement, type InlineWrite, type NewEvent, type RecordedEvent } from '../write-side/event-store/event-store';
 import { INSTANT_PAYMENT_EVENT_TYPES, type InstantPaymentEvent, type PaymentParties } from '../write-side/instant-payments/events';
 import type { Projection } from './projection';
 
@@ -286,12 +286,6 @@ async function applyInstantPayments(trx: Knex.Transaction, events: RecordedEvent
   for (const event of events) changes.fold(event);
   await changes.write((sql, bindings) => trx.raw(sql, bindings as Knex.RawBinding[]));
 }
-
-/** PostgreSQL's `$1`… for knex's `?` (these statements hold no other question mark). */
-const positional = (sql: string) => {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${++index}`);
-};
 
 /**
  * The same fold, for a bank ledger to write inside the transaction that appends its events

@@ -80,6 +80,12 @@ export interface InlineStatement {
   values: unknown[];
 }
 
+/** PostgreSQL's `$n` for a statement's `?` placeholders (it holds no other question mark), numbered after `after`. */
+export function positional(sql: string, after = 0): string {
+  let index = after;
+  return sql.replace(/\?/g, () => `$${++index}`);
+}
+
 /** A read model written in the transaction of an append (EventStore.appendWith). */
 export interface InlineWrite {
   /** A shared advisory lock (the hashtext of each name) taken before anything is written. */

@@ -4,6 +4,7 @@ import { Observable } from 'rxjs';
 import type { Pool, PoolClient } from 'pg';
 import {
   ConcurrencyError,
+  positional,
   PreconditionFailed,
   type AppendResult,
   type EventStore,
@@ -179,11 +180,16 @@ export class PostgresEventStore implements EventStore {
 
   private async appendJoined(appends: string, inline: InlineWrite, statements: InlineStatement[]): Promise<AppendRow> {
     let parameter = 3;
-    const numbered = (sql: string) => sql.replace(/\?/g, () => `$${++parameter}`);
-    // The precondition first: the append reads from it, so it is evaluated (and fails) before anything is written.
-    const precondition = inline.precondition ? `with precondition as materialized (${numbered(inline.precondition.sql)}), ` : 'with ';
+    const numbered = ({ sql, values }: InlineStatement) => {
+      const text = positional(sql, parameter);
+      parameter += values.length;
+      return text;
+    };
+    // The append reads from the precondition, so it runs in the same statement: when it fails, the
+    // statement fails and nothing is written.
+    const precondition = inline.precondition ? `with precondition as materialized (${numbered(inline.precondition)}), ` : 'with ';
     const after = inline.precondition ? 'precondition, ' : '';
-    const writes = statements.map((statement, index) => `, write_${index} as (${numbered(statement.sql)})`);
+    const writes = statements.map((statement, index) => `, write_${index} as (${numbered(statement)})`);
     const text = `${precondition}appended as materialized (select appended.* from ${after}append_events_after_lock($1::jsonb, $2, $3) appended),
       landed as materialized (select 1 from appended where next_version is not null)${writes.join('')}
       select * from appended`;
@@ -201,10 +207,7 @@ export class PostgresEventStore implements EventStore {
     let broken: Error | undefined;
     try {
       await client.query('begin');
-      if (inline.precondition) {
-        let parameter = 0;
-        await client.query(inline.precondition.sql.replace(/\?/g, () => `$${++parameter}`), inline.precondition.values);
-      }
+      if (inline.precondition) await client.query(positional(inline.precondition.sql), inline.precondition.values);
       const { rows } = await client.query<AppendRow>('select * from append_events_after_lock($1::jsonb, $2, $3)', [appends, inline.lock.class, inline.lock.object]);
       if (rows[0]!.next_version !== null) await inline.write((text, values) => client.query(text, values));
       await client.query('commit');
