@@ -7,7 +7,7 @@ import type { BankLedgerCommand } from '../../write-side/instant-payments/decide
 import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { BankLedger, LEDGER_TUNING, type AskedFacts, type LedgerPorts, type LedgerRequest, type RoundFacts } from '../../write-side/instant-payments/ledger';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { testLedgerPorts } from './ledger-ports';
+import { payC0ToC1, registerTwoClients, testLedgerPorts } from './ledger-ports';
 
 /** The chain is not asked for these facts (only for a settlement balance). */
 const NO_CHAIN = {} as Chain;
@@ -57,12 +57,7 @@ describe('A round of payments decides on the facts its ledger read before, check
     const at = context.now.toISOString();
     await database.knex('organizations').insert({ id, name: id, type: 'COMMERCIAL', status: 'ACTIVE', created_at: at, updated_at: at });
     const ledger = await BankLedger.load(id, ports);
-    for (const n of [0, 1]) {
-      const clientId = `${id}-c${n}`;
-      const register: BankLedgerCommand = { type: 'RegisterClient', clientId, name: `Client ${n}`, externalRef: null, demo: true, startingBalance: 1_000n, bank: { status: 'ACTIVE' }, settlementBalance: 10n ** 12n };
-      await ledger.submit({ command: () => register, context });
-      await ledger.submit({ command: () => ({ type: 'ActivateAlias', clientId, alias: `${id.replace(/-/g, '.')}.c${n}` }), context });
-    }
+    await registerTwoClients(ledger, context);
     return { id, ledger };
   }
 
@@ -74,20 +69,13 @@ describe('A round of payments decides on the facts its ledger read before, check
     const paymentId = `${id}:${name}`;
     return {
       needs: { banks: [id], recordedPaymentId: paymentId },
-      command: (facts: RoundFacts): BankLedgerCommand => ({
-        type: 'Pay',
-        paymentId,
-        senderClientId: `${id}-c0`,
-        tokenId: null,
-        recipient: { clientId: `${id}-c1`, organizationId: id, alias: `${id.replace(/-/g, '.')}.c1`, active: true },
-        amount,
-        reference: null,
-        requestFingerprint: `${paymentId}-${amount}`,
-        senderBank: facts.bank(id) ?? { status: 'UNKNOWN' },
-        recipientBank: facts.bank(id),
-        recorded: facts.recorded(paymentId),
-        now: context.now.toISOString(),
-      }),
+      command: (facts: RoundFacts): BankLedgerCommand =>
+        payC0ToC1(id, paymentId, amount, context, {
+          requestFingerprint: `${paymentId}-${amount}`,
+          senderBank: facts.bank(id) ?? { status: 'UNKNOWN' },
+          recipientBank: facts.bank(id),
+          recorded: facts.recorded(paymentId),
+        }),
       context,
     };
   };

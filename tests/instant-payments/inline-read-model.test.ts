@@ -10,7 +10,7 @@ import type { BankLedgerCommand } from '../../write-side/instant-payments/decide
 import { BankLedger, type LedgerPorts } from '../../write-side/instant-payments/ledger';
 import { waitUntil } from '../event-store/event-store-contract';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { testLedgerPorts } from './ledger-ports';
+import { payC0ToC1, registerTwoClients, testLedgerPorts } from './ledger-ports';
 
 /**
  * On PostgreSQL a bank ledger writes the Instant Payments read model in the transaction that appends
@@ -44,28 +44,11 @@ describe('Instant Payments read model written with the events', () => {
   async function bankWithTwoClients(): Promise<{ id: string; ledger: BankLedger }> {
     const id = `inline-bank-${++bankNumber}`;
     const ledger = await BankLedger.load(id, ports);
-    for (const n of [0, 1]) {
-      const clientId = `${id}-c${n}`;
-      await ledger.submit(request({ type: 'RegisterClient', clientId, name: `Client ${n}`, externalRef: null, demo: true, startingBalance: 1_000n, bank: { status: 'ACTIVE' }, settlementBalance: 10n ** 12n }));
-      await ledger.submit(request({ type: 'ActivateAlias', clientId, alias: `${id.replace(/-/g, '.')}.c${n}` }));
-    }
+    await registerTwoClients(ledger, context);
     return { id, ledger };
   }
 
-  const pay = (id: string, paymentId: string, amount: bigint): BankLedgerCommand => ({
-    type: 'Pay',
-    paymentId,
-    senderClientId: `${id}-c0`,
-    tokenId: null,
-    recipient: { clientId: `${id}-c1`, organizationId: id, alias: `${id.replace(/-/g, '.')}.c1`, active: true },
-    amount,
-    reference: null,
-    requestFingerprint: null,
-    senderBank: { status: 'ACTIVE' },
-    recipientBank: { status: 'ACTIVE' },
-    recorded: null,
-    now: context.now.toISOString(),
-  });
+  const pay = (id: string, paymentId: string, amount: bigint): BankLedgerCommand => payC0ToC1(id, paymentId, amount, context);
 
   const balances = async (id: string) =>
     new Map(

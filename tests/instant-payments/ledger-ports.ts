@@ -1,7 +1,9 @@
 import { createLogger } from '../../runtime/logger';
 import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { PostgresSnapshotStore } from '../../write-side/event-store/snapshots';
-import type { LedgerPorts } from '../../write-side/instant-payments/ledger';
+import type { CommandContext } from '../../write-side/command-handler';
+import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
+import type { BankLedger, LedgerPorts } from '../../write-side/instant-payments/ledger';
 import type { TestDatabase } from '../support/test-database';
 
 /**
@@ -18,4 +20,41 @@ export const testLedgerPorts = (database: TestDatabase, store: PostgresEventStor
   readModelReached: async () => true,
   logger: createLogger('silent'),
   ...overrides,
+});
+
+const aliasOf = (bankId: string, n: number) => `${bankId.replace(/-/g, '.')}.c${n}`;
+
+/** Registers two clients of 1,000 each in a bank's ledger: `<bank>-c0` and `<bank>-c1`, with aliases. */
+export async function registerTwoClients(ledger: BankLedger, context: CommandContext): Promise<void> {
+  for (const n of [0, 1]) {
+    const clientId = `${ledger.organizationId}-c${n}`;
+    const register: BankLedgerCommand = { type: 'RegisterClient', clientId, name: `Client ${n}`, externalRef: null, demo: true, startingBalance: 1_000n, bank: { status: 'ACTIVE' }, settlementBalance: 10n ** 12n };
+    await ledger.submit({ command: () => register, context });
+    await ledger.submit({ command: () => ({ type: 'ActivateAlias', clientId, alias: aliasOf(ledger.organizationId, n) }), context });
+  }
+}
+
+type Pay = Extract<BankLedgerCommand, { type: 'Pay' }>;
+
+/** A payment from a bank's c0 to its c1 (registerTwoClients); by default on ACTIVE banks, nothing recorded, no fingerprint. */
+export const payC0ToC1 = (
+  bankId: string,
+  paymentId: string,
+  amount: bigint,
+  context: CommandContext,
+  facts: Partial<Pick<Pay, 'senderBank' | 'recipientBank' | 'recorded' | 'requestFingerprint'>> = {},
+): Pay => ({
+  type: 'Pay',
+  paymentId,
+  senderClientId: `${bankId}-c0`,
+  tokenId: null,
+  recipient: { clientId: `${bankId}-c1`, organizationId: bankId, alias: aliasOf(bankId, 1), active: true },
+  amount,
+  reference: null,
+  requestFingerprint: null,
+  senderBank: { status: 'ACTIVE' },
+  recipientBank: { status: 'ACTIVE' },
+  recorded: null,
+  now: context.now.toISOString(),
+  ...facts,
 });
