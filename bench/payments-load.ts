@@ -226,6 +226,7 @@ async function main(): Promise<void> {
     post: summarize(stats[kind].latencies),
   });
   const result: LoadResult = {
+    askedRate: input.rate ?? null,
     elapsedSeconds,
     acknowledged: acked.length - warmupLatencies.length,
     perSecond: Array.from({ length: Math.ceil(input.seconds) }, (_, second) => perSecond[second] ?? 0),

@@ -442,8 +442,9 @@ async function setUpClients(
  * The paced phase's rate against the rate it asked for: where the service fell behind (the host slowed
  * down after the peak, say), its latencies are those of a growing queue, not of 80 % of the peak.
  */
-function pacedLine(paced: LoadResult, asked: number): string {
+function pacedLine(paced: LoadResult): string {
   const rate = paced.acknowledged / paced.elapsedSeconds;
+  const asked = paced.askedRate!;
   const behind = rate < asked * 0.98 ? ', FELL BEHIND: the latencies below are a growing queue\'s' : '';
   return `${rate.toFixed(1)} payments/s of ${asked.toFixed(1)} asked${behind}`;
 }
@@ -676,7 +677,7 @@ function printSummary(report: {
     [
       'paced at 80 % peak',
       report.paced
-        ? `${pacedLine(report.paced, (report.load.acknowledged / report.load.elapsedSeconds) * PACED_SHARE)}; INTERNAL p50 ${ms(report.paced.kinds.INTERNAL.post.p50)} p95 ${ms(report.paced.kinds.INTERNAL.post.p95)} p99 ${ms(report.paced.kinds.INTERNAL.post.p99)}; CROSS_ORG p99 ${ms(report.paced.kinds.CROSS_ORGANIZATION.post.p99)}; →COMPLETED p99 ${ms(report.paced.completion.latency.p99)} (${report.paced.completion.sampled} sampled)${report.pacedEventLoop ? `; service event loop delay p99 up to ${ms(report.pacedEventLoop.p99)}, longest ${ms(report.pacedEventLoop.max)}` : ''}${report.paced.warmup ? `; its ${report.paced.warmup.seconds} s warm-up before: p50 ${ms(report.paced.warmup.post.p50)} p99 ${ms(report.paced.warmup.post.p99)}` : ''}`
+        ? `${pacedLine(report.paced)}; INTERNAL p50 ${ms(report.paced.kinds.INTERNAL.post.p50)} p95 ${ms(report.paced.kinds.INTERNAL.post.p95)} p99 ${ms(report.paced.kinds.INTERNAL.post.p99)}; CROSS_ORG p99 ${ms(report.paced.kinds.CROSS_ORGANIZATION.post.p99)}; →COMPLETED p99 ${ms(report.paced.completion.latency.p99)} (${report.paced.completion.sampled} sampled)${report.pacedEventLoop ? `; service event loop delay p99 up to ${ms(report.pacedEventLoop.p99)}, longest ${ms(report.pacedEventLoop.max)}` : ''}${report.paced.warmup ? `; its ${report.paced.warmup.seconds} s warm-up before: p50 ${ms(report.paced.warmup.post.p50)} p99 ${ms(report.paced.warmup.post.p99)}` : ''}`
         : 'skipped (BENCH_PACED_SECONDS=0)',
     ],
     ['settled after load', report.drainSeconds === null ? 'not within the grace period' : `${report.drainSeconds.toFixed(1)} s until the read model held every acknowledged payment and nothing PENDING`],

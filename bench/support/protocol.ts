@@ -47,6 +47,8 @@ export interface KindResult {
 }
 
 export interface LoadResult {
+  /** the rate the loops were paced to (LoadInput.rate); null for closed loops */
+  askedRate: number | null;
   elapsedSeconds: number;
   acknowledged: number;
   /** acknowledged payments per whole second of the window */
