@@ -11,8 +11,10 @@ import { summarize } from './support/stats';
  *
  * CONNECTIONS closed loops over one keep-alive pool, for SECONDS (or paced to a target rate, when the
  * input gives one): each loop owns a disjoint set of
- * senders (a person does not send two payments at once, and two loops never race on one sender) and
- * pays a random client of the same bank (INTERNAL share) or of another bank, a random small amount,
+ * senders (a person does not send two payments at once, and two loops never race on one sender).
+ * With `arrivals: 'open'` and a rate, payments fall due at that rate instead, each sent when due
+ * whatever is still in flight (openArrivals), as payments from many independent phones arrive. Each
+ * payment pays a random client of the same bank (INTERNAL share) or of another bank, a random small amount,
  * with a unique Idempotency-Key that is also the payment's reference (so the verification can find
  * every payment a key produced). The first cross-bank payment acknowledged in every 100 ms is
  * followed until COMPLETED: at once when its 201 says so, else by a GET every 25 ms on a pool of its
@@ -28,6 +30,8 @@ const COMPLETION_MAX_TRACKED = 32;
 const POLL_INTERVAL_MS = 25;
 const COMPLETION_TIMEOUT_MS = 30_000;
 const ERROR_SAMPLES = 20;
+/** Open arrivals: connections opened as payments in flight need them, at most this many. */
+const OPEN_MAX_CONNECTIONS = 512;
 
 const randomInt = (below: number) => Math.floor(Math.random() * below);
 
@@ -58,7 +62,7 @@ async function main(): Promise<void> {
   const input = JSON.parse(readFileSync(inputFile, 'utf8')) as LoadInput;
   const { clients, connections } = input;
   const origin = new URL(input.baseUrl).origin;
-  const pool = new Pool(origin, { connections, keepAliveTimeout: 120_000 });
+  const pool = new Pool(origin, { connections: input.arrivals === 'open' ? OPEN_MAX_CONNECTIONS : connections, keepAliveTimeout: 120_000 });
   const polls = new Pool(origin, { connections: 8, keepAliveTimeout: 120_000 });
 
   const banks: number[][] = [];
@@ -152,86 +156,128 @@ async function main(): Promise<void> {
     cpuBefore = process.cpuUsage();
     process.stdout.write('window-opened\n');
   })();
+  /**
+   * One payment from `senderIndex`, due at `due` (its latency counts from then, so a payment sent late
+   * because the ones before it were slow shows that delay: no coordinated omission); the acknowledged
+   * payment, or null.
+   */
+  async function pay(senderIndex: number, key: string, due: number): Promise<{ id: string; token: string; at: number } | null> {
+    const sender = clients[senderIndex]!;
+    const { recipient, kind } = recipientFor(senderIndex);
+    const amount = 1 + randomInt(input.maxAmount);
+    /** a warm-up payment: verified like the others, its answer kept out of the window's figures */
+    const warming = due < start;
+    if (!warming) stats[kind].attempts += 1;
+    let status = 0;
+    let text = '';
+    try {
+      const answer = await pool.request({
+        method: 'POST',
+        path: PAYMENTS_PATH,
+        headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ recipientAlias: clients[recipient]!.alias, amount: String(amount), reference: key }),
+      });
+      status = answer.statusCode;
+      text = await answer.body.text();
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? 'TRANSPORT_ERROR';
+      if (!warming) count(kind, `0 ${code}`);
+      refused.push([key, 0, code]);
+      sampleError(`${key}: ${String(error)}`);
+      return null;
+    }
+    const answeredAt = performance.now();
+    let body: any = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      sampleError(`${key}: ${status} not JSON: ${text}`);
+    }
+    if (status !== 201) {
+      const code = body?.code ?? '';
+      if (!warming) count(kind, `${status} ${code}`);
+      refused.push([key, status, code]);
+      if (status >= 500 || code === '') sampleError(`${key}: ${status} ${text}`);
+      return null;
+    }
+    if (body.kind !== kind) sampleError(`${key}: expected kind ${kind}, answered ${body.kind}`);
+    acked.push([body.id, amount, senderIndex, recipient, kind, body.status, key]);
+    if (warming) {
+      warmupLatencies.push(answeredAt - due);
+      return null;
+    }
+    count(kind, `201 ${body.status}`);
+    stats[kind].latencies.push(answeredAt - due);
+    const second = Math.floor((answeredAt - start) / 1000);
+    perSecond[second] = (perSecond[second] ?? 0) + 1;
+    if (kind === 'CROSS_ORGANIZATION' && answeredAt >= nextCompletionSample) {
+      nextCompletionSample = answeredAt + COMPLETION_SAMPLE_MS;
+      if (body.status === 'COMPLETED') {
+        completion.sampled += 1;
+        completion.completed += 1;
+        completionLatencies.push(answeredAt - due);
+      } else if (trackers.size < COMPLETION_MAX_TRACKED) track(body.id, sender, due);
+      else completion.skipped += 1;
+    }
+    return { id: body.id, token: sender.token, at: answeredAt };
+  }
+
   /** with a target rate, each loop's time between payments; null: closed loops, as fast as answered */
   const intervalMs = input.rate ? (connections * 1000) / input.rate : null;
 
+  /** One of `connections` loops, each with one payment in flight, from a disjoint set of senders. */
   async function loop(loopIndex: number): Promise<void> {
     const owned = clients.map((_, index) => index).filter((index) => index % connections === loopIndex);
     if (owned.length === 0) owned.push(loopIndex % clients.length);
     let seq = 0;
     let last: { id: string; token: string; at: number } | null = null;
     for (;;) {
-      // Paced: the loop's payments fall due on a fixed schedule, and latency counts from when one was
-      // due, so a slow answer that delays the next ones is not hidden (no coordinated omission).
+      // Paced: the loop's payments fall due on a fixed schedule.
       const due = intervalMs === null ? performance.now() : begin + (seq + loopIndex / connections) * intervalMs;
       if (due >= deadline) break;
       if (due > performance.now()) await sleep(due - performance.now());
-      const senderIndex = owned[seq % owned.length]!;
-      const sender = clients[senderIndex]!;
-      const { recipient, kind } = recipientFor(senderIndex);
-      const amount = 1 + randomInt(input.maxAmount);
-      const key = `${input.runId}-${input.phase}${loopIndex}-${seq++}`;
-      const sentAt = due;
-      /** a warm-up payment: verified like the others, its answer kept out of the window's figures */
-      const warming = sentAt < start;
-      if (!warming) stats[kind].attempts += 1;
-      let status = 0;
-      let text = '';
-      try {
-        const answer = await pool.request({
-          method: 'POST',
-          path: PAYMENTS_PATH,
-          headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json', 'idempotency-key': key },
-          body: JSON.stringify({ recipientAlias: clients[recipient]!.alias, amount: String(amount), reference: key }),
-        });
-        status = answer.statusCode;
-        text = await answer.body.text();
-      } catch (error) {
-        const code = (error as { code?: string }).code ?? 'TRANSPORT_ERROR';
-        if (!warming) count(kind, `0 ${code}`);
-        refused.push([key, 0, code]);
-        sampleError(`${key}: ${String(error)}`);
-        continue;
-      }
-      const answeredAt = performance.now();
-      let body: any = null;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        sampleError(`${key}: ${status} not JSON: ${text}`);
-      }
-      if (status !== 201) {
-        const code = body?.code ?? '';
-        if (!warming) count(kind, `${status} ${code}`);
-        refused.push([key, status, code]);
-        if (status >= 500 || code === '') sampleError(`${key}: ${status} ${text}`);
-        continue;
-      }
-      if (body.kind !== kind) sampleError(`${key}: expected kind ${kind}, answered ${body.kind}`);
-      acked.push([body.id, amount, senderIndex, recipient, kind, body.status, key]);
-      if (warming) {
-        warmupLatencies.push(answeredAt - sentAt);
-        continue;
-      }
-      count(kind, `201 ${body.status}`);
-      stats[kind].latencies.push(answeredAt - sentAt);
-      last = { id: body.id, token: sender.token, at: answeredAt };
-      const second = Math.floor((answeredAt - start) / 1000);
-      perSecond[second] = (perSecond[second] ?? 0) + 1;
-      if (kind === 'CROSS_ORGANIZATION' && answeredAt >= nextCompletionSample) {
-        nextCompletionSample = answeredAt + COMPLETION_SAMPLE_MS;
-        if (body.status === 'COMPLETED') {
-          completion.sampled += 1;
-          completion.completed += 1;
-          completionLatencies.push(answeredAt - sentAt);
-        } else if (trackers.size < COMPLETION_MAX_TRACKED) track(body.id, sender, sentAt);
-        else completion.skipped += 1;
-      }
+      const key = `${input.runId}-${input.phase}${loopIndex}-${seq}`;
+      const senderIndex = owned[seq++ % owned.length]!;
+      last = (await pay(senderIndex, key, due)) ?? last;
     }
     if (last) readBacks.push(readBack(last.id, last.token, last.at));
   }
 
-  await Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
+  /**
+   * Open arrivals: payments fall due at `rate`, evenly spaced, whatever is still in flight, each sent
+   * when due by a client with no payment in flight (a person waits for their own payment, not for
+   * anyone else's), over as many connections as that takes (up to OPEN_MAX_CONNECTIONS).
+   */
+  async function openArrivals(rate: number): Promise<void> {
+    const inFlight = new Set<number>();
+    const payments = new Set<Promise<void>>();
+    /** per lane (seq modulo connections), the last acknowledged payment: read back at the end like a loop's */
+    const lastOf = new Map<number, { id: string; token: string; at: number }>();
+    let nextSender = 0;
+    for (let seq = 0; ; seq++) {
+      const due = begin + (seq * 1000) / rate;
+      if (due >= deadline) break;
+      if (due > performance.now()) await sleep(due - performance.now());
+      // Every client waiting for an answer (a service that stopped answering): the next payment waits for one.
+      while (inFlight.size >= clients.length) await Promise.race(payments);
+      while (inFlight.has(nextSender)) nextSender = (nextSender + 1) % clients.length;
+      const senderIndex = nextSender;
+      nextSender = (nextSender + 1) % clients.length;
+      inFlight.add(senderIndex);
+      const lane = seq % connections;
+      const payment = pay(senderIndex, `${input.runId}-${input.phase}${lane}-${seq}`, due).then((acknowledged) => {
+        inFlight.delete(senderIndex);
+        if (acknowledged) lastOf.set(lane, acknowledged);
+      });
+      payments.add(payment);
+      void payment.finally(() => payments.delete(payment));
+    }
+    await Promise.all(payments);
+    for (const last of lastOf.values()) readBacks.push(readBack(last.id, last.token, last.at));
+  }
+
+  if (input.arrivals === 'open' && input.rate) await openArrivals(input.rate);
+  else await Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
   await windowOpened;
   const elapsedSeconds = (performance.now() - start) / 1000;
   const windowCpu = process.cpuUsage(cpuBefore);

@@ -9,10 +9,15 @@ export interface LoadInput {
   internalShare: number;
   /** prefix of every Idempotency-Key (and payment reference) of this run */
   runId: string;
-  /** told apart in the keys: '' for the peak phase, 'p' for the paced one */
+  /** told apart in the keys: '' for the peak phase, 'p' for the paced one, 'o' for open arrivals */
   phase: string;
   /** payments per second to pace the loops to; absent: as fast as the service answers */
   rate?: number;
+  /**
+   * With a rate: 'loops' (the default), CONNECTIONS loops each waiting for its answer before its next
+   * payment; 'open', payments sent when due whatever is in flight (more connections as needed).
+   */
+  arrivals?: 'loops' | 'open';
   /**
    * Seconds of the same load before the measured window: the generator's code compiled and its
    * connections open. Their payments are verified like the others; their latency is reported apart.
