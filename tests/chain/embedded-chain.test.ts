@@ -1,7 +1,8 @@
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { proposalExecuted } from '../../write-side/chain/chain';
 import { EmbeddedChain } from '../../write-side/chain/embedded-chain';
-import { generateCustodyKey, type CustodyKey } from '../../write-side/chain/keys';
+import { generateCustodyKey, verifySignature, type CustodyKey } from '../../write-side/chain/keys';
+import { signaturesToCheck } from '../../write-side/chain/ledger-state';
 import {
   msgBurn,
   msgChangeAdmin,
@@ -124,6 +125,19 @@ describe('embedded ledger chain', () => {
       expect(result.code).toBe(4);
       expect(result.rawLog).toContain(`signature verification failed; please verify account number`);
       expect(result.rawLog).toContain(`chain-id (${CHAIN_ID})`);
+    });
+
+    it('submits in broadcast order though signatures are checked off the event loop: a next sequence checked first waits for the one before', async () => {
+      const before = (await fixture.chain.getAccount(alice.address))!;
+      const first = await signedBy(fixture, [alice], [msgSend(alice.address, bob.address, 1n, DENOM)]);
+      const next = await signedBy(fixture, [alice], [msgSend(alice.address, bob.address, 2n, DENOM)], { sequence: before.sequence + 1 });
+      // The next one's signature already verified: its check ends at once, the first's on the thread pool.
+      const [nextSignature] = signaturesToCheck(fixture.chain.ledger, next);
+      expect(verifySignature(nextSignature!.publicKey, nextSignature!.signedBytes, nextSignature!.signature)).toBe(true);
+      const [firstResult, nextResult] = await Promise.all([fixture.chain.broadcast(first), fixture.chain.broadcast(next)]);
+      expectSuccess(firstResult);
+      expectSuccess(nextResult);
+      expect((await fixture.chain.getAccount(alice.address))!.sequence).toBe(before.sequence + 2);
     });
 
     it('refuses a replayed sequence, and answers a rebroadcast of the same bytes with the original result', async () => {

@@ -12,6 +12,7 @@ import {
   openCustodyKey,
   signBytes,
   verifySignature,
+  verifySignatureOffThread,
 } from '../../write-side/chain/keys';
 import { groupPolicyAddress } from '../../write-side/chain/ledger-state';
 
@@ -44,6 +45,22 @@ describe('custody keys', () => {
     expect(verifySignature(generateCustodyKey('emisor').publicKey, message, signature)).toBe(false);
     expect(verifySignature(key.publicKey, message, signature.subarray(0, 63))).toBe(false);
     expect(verifySignature(new Uint8Array(33).fill(7), message, signature)).toBe(false);
+  });
+
+  it('verifies on the thread pool with the same verdicts', async () => {
+    const message = new TextEncoder().encode('pay 300 ulps, off the event loop');
+    const signature = signBytes(key.privateKey, message);
+    const flipped = Uint8Array.from(signature);
+    flipped[9] ^= 0x01;
+    const s = BigInt(`0x${Buffer.from(signature.subarray(32)).toString('hex')}`);
+    const highS = new Uint8Array([...signature.subarray(0, 32), ...Buffer.from((CURVE_ORDER - s).toString(16).padStart(64, '0'), 'hex')]);
+    expect(await verifySignatureOffThread(key.publicKey, message, signature)).toBe(true);
+    expect(await verifySignatureOffThread(key.publicKey, message, flipped)).toBe(false);
+    expect(await verifySignatureOffThread(key.publicKey, new TextEncoder().encode('pay 900 ulps'), signature)).toBe(false);
+    expect(await verifySignatureOffThread(generateCustodyKey('emisor').publicKey, message, signature)).toBe(false);
+    expect(await verifySignatureOffThread(key.publicKey, message, highS)).toBe(false);
+    expect(await verifySignatureOffThread(key.publicKey, message, signature.subarray(0, 63))).toBe(false);
+    expect(await verifySignatureOffThread(new Uint8Array(33).fill(7), message, signature)).toBe(false);
   });
 
   it('refuses the malleable high-S twin of a valid signature, as the Cosmos SDK does', () => {

@@ -13,10 +13,11 @@ import {
   type GroupPolicy,
   type TxResult,
 } from './chain';
-import { executeTx, LedgerState, StateDraft, type BlockContext, type Genesis, type LedgerSnapshot, type TxOutcome } from './ledger-state';
+import { executeTx, LedgerState, signaturesToCheck, StateDraft, type BlockContext, type Genesis, type LedgerSnapshot, type TxOutcome } from './ledger-state';
 import { sha256 } from './hashes';
 import type { ChainHistory } from './history';
 import type { SingleWriterLock } from './single-writer';
+import { verifySignatureOffThread } from './keys';
 import { txHash } from './transactions';
 
 export const CHAIN_STREAM = 'chain-blocks';
@@ -153,6 +154,8 @@ export class EmbeddedChain implements Chain {
   private mempool: PendingTx[] = [];
   /** CometBFT's check state: the committed state plus the mempool, so one signer can queue several sequences. */
   private checkState: StateDraft;
+  /** The broadcasts' signature checks, in the order they were broadcast (broadcast). */
+  private broadcasts: Promise<unknown> = Promise.resolve();
   private height = 0;
   private lastBlockTime: string;
   private streamVersion = 0;
@@ -252,7 +255,19 @@ export class EmbeddedChain implements Chain {
     }
   }
 
-  broadcast(txBytes: Uint8Array): Promise<TxResult> {
+  /**
+   * submit, after the transaction's signatures were verified on the thread pool (the check then finds
+   * them verified): settlement broadcasts a signed batch every block, and the event loop it would hold
+   * serves the payments. Submitted in the order broadcast, whichever check ends first: a signer's next
+   * transaction (its sequence + 1) may be broadcast while the one before is still being checked.
+   */
+  async broadcast(txBytes: Uint8Array): Promise<TxResult> {
+    const checked = Promise.all(
+      signaturesToCheck(this.checkState, txBytes).map(({ publicKey, signedBytes, signature }) => verifySignatureOffThread(publicKey, signedBytes, signature)),
+    );
+    const turn = this.broadcasts.then(() => checked);
+    this.broadcasts = turn;
+    await turn;
     return this.submit(txBytes).result;
   }
 

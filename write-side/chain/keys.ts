@@ -71,21 +71,51 @@ function publicKeyObject(compressedPublicKey: Uint8Array): KeyObject | null {
 const verified = new Set<string>();
 const VERIFIED_KEPT = 4096;
 
+/** The id a valid signature is remembered under; null for a malformed or malleable (high-S) one. */
+function signatureId(compressedPublicKey: Uint8Array, bytes: Uint8Array, signature: Uint8Array): string | null {
+  if (compressedPublicKey.length !== 33 || signature.length !== 64) return null;
+  const s = BigInt(`0x${Buffer.from(signature.subarray(32)).toString('hex')}`);
+  if (s === 0n || s > HALF_CURVE_ORDER) return null;
+  return `${Buffer.from(compressedPublicKey).toString('hex')}:${Buffer.from(signature).toString('hex')}:${Buffer.from(sha256(bytes)).toString('hex')}`;
+}
+
+function rememberVerified(id: string): void {
+  verified.add(id);
+  if (verified.size > VERIFIED_KEPT) verified.delete(verified.values().next().value!);
+}
+
 /**
  * Verifies with OpenSSL (several times faster than the pure-JS curve, which matters when a block or a
  * replay checks thousands of signatures) and, like the Cosmos SDK, refuses malleable high-S signatures.
  */
 export function verifySignature(compressedPublicKey: Uint8Array, bytes: Uint8Array, signature: Uint8Array): boolean {
-  if (compressedPublicKey.length !== 33 || signature.length !== 64) return false;
-  const s = BigInt(`0x${Buffer.from(signature.subarray(32)).toString('hex')}`);
-  if (s === 0n || s > HALF_CURVE_ORDER) return false;
-  const id = `${Buffer.from(compressedPublicKey).toString('hex')}:${Buffer.from(signature).toString('hex')}:${Buffer.from(sha256(bytes)).toString('hex')}`;
+  const id = signatureId(compressedPublicKey, bytes, signature);
+  if (id === null) return false;
   if (verified.has(id)) return true;
   const key = publicKeyObject(compressedPublicKey);
   if (!key || !verify('sha256', bytes, { key, dsaEncoding: 'ieee-p1363' }, signature)) return false;
-  verified.add(id);
-  if (verified.size > VERIFIED_KEPT) verified.delete(verified.values().next().value!);
+  rememberVerified(id);
   return true;
+}
+
+/**
+ * verifySignature's check on libuv's thread pool (OpenSSL's verify given a callback), remembered the
+ * same way: the embedded chain checks a transaction's signatures so before its CheckTx, whose own check
+ * is then a look-up, and the event loop that serves payments does not wait 0.5-1 ms in OpenSSL per
+ * settlement batch.
+ */
+export function verifySignatureOffThread(compressedPublicKey: Uint8Array, bytes: Uint8Array, signature: Uint8Array): Promise<boolean> {
+  const id = signatureId(compressedPublicKey, bytes, signature);
+  if (id === null) return Promise.resolve(false);
+  if (verified.has(id)) return Promise.resolve(true);
+  const key = publicKeyObject(compressedPublicKey);
+  if (!key) return Promise.resolve(false);
+  return new Promise((resolve) =>
+    verify('sha256', bytes, { key, dsaEncoding: 'ieee-p1363' }, signature, (error, valid) => {
+      if (!error && valid) rememberVerified(id);
+      resolve(!error && valid);
+    }),
+  );
 }
 
 /** BIP-173's length limit, passed explicitly: CosmJS' default (Infinity) is refused by @scure/base 2. */

@@ -402,6 +402,34 @@ export function executeTx(store: LedgerStore, txBytes: Uint8Array, block: BlockC
   return { included: true, code: 0, codespace: '', log: '', events, msgResponses };
 }
 
+/** What signer `accountNumber` of a transaction signed (SIGN_MODE_DIRECT). */
+function signBytesOf(raw: TxRaw, chainId: string, accountNumber: number): Uint8Array {
+  return makeSignBytes(makeSignDoc(raw.bodyBytes, raw.authInfoBytes, chainId, accountNumber));
+}
+
+/**
+ * The signatures a transaction's check against `store` would verify, each with its key and signed
+ * bytes, so that they can be verified ahead of it (verifySignatureOffThread): for each signer info with
+ * a secp256k1 key whose account exists. Bytes that do not decode give none; the check itself refuses
+ * them, and whatever this finds or misses, it decides nothing.
+ */
+export function signaturesToCheck(store: LedgerStore, txBytes: Uint8Array): Array<{ publicKey: Uint8Array; signedBytes: Uint8Array; signature: Uint8Array }> {
+  const { chainId, prefix } = store.genesis;
+  try {
+    const raw = TxRaw.decode(txBytes);
+    const authInfo = AuthInfo.decode(raw.authInfoBytes);
+    return authInfo.signerInfos.flatMap((info, index) => {
+      const signature = raw.signatures[index];
+      if (info.publicKey?.typeUrl !== SECP256K1_PUBKEY_TYPE_URL || !signature) return [];
+      const publicKey = PubKey.decode(info.publicKey.value).key;
+      const account = store.account(addressFromPublicKey(publicKey, prefix));
+      return account ? [{ publicKey, signedBytes: signBytesOf(raw, chainId, account.accountNumber), signature }] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
 /** The ante handler: decode, then check signers, pubkeys, sequences and signatures as x/auth does. */
 function authenticate(store: LedgerStore, txBytes: Uint8Array, block: BlockContext) {
   const { chainId, prefix } = store.genesis;
@@ -440,8 +468,7 @@ function authenticate(store: LedgerStore, txBytes: Uint8Array, block: BlockConte
     if (!account) throw refuse(Code.unknownAddress, `account ${signer} not found`);
     if (info.sequence !== BigInt(account.sequence))
       throw refuse(Code.wrongSequence, `account sequence mismatch, expected ${account.sequence}, got ${info.sequence}`);
-    const signDoc = makeSignDoc(raw.bodyBytes, raw.authInfoBytes, chainId, account.accountNumber);
-    if (!verifySignature(publicKey, makeSignBytes(signDoc), raw.signatures[index]!))
+    if (!verifySignature(publicKey, signBytesOf(raw, chainId, account.accountNumber), raw.signatures[index]!))
       throw refuse(
         Code.unauthorized,
         `signature verification failed; please verify account number (${account.accountNumber}), sequence (${account.sequence}) and chain-id (${chainId})`,
