@@ -36,19 +36,23 @@ export async function registerTwoClients(ledger: BankLedger, context: CommandCon
 
 type Pay = Extract<BankLedgerCommand, { type: 'Pay' }>;
 
-/** A payment from a bank's c0 to its c1 (registerTwoClients); by default on ACTIVE banks, nothing recorded, no fingerprint. */
-export const payC0ToC1 = (
+type PayFacts = Partial<Pick<Pay, 'senderBank' | 'recipientBank' | 'recorded' | 'requestFingerprint'>>;
+
+/** A payment between two clients of one bank; by default on ACTIVE banks, nothing recorded, no fingerprint. */
+export const payWithinBank = (
   bankId: string,
   paymentId: string,
+  sender: string,
+  recipient: { clientId: string; alias: string },
   amount: bigint,
   context: CommandContext,
-  facts: Partial<Pick<Pay, 'senderBank' | 'recipientBank' | 'recorded' | 'requestFingerprint'>> = {},
+  facts: PayFacts = {},
 ): Pay => ({
   type: 'Pay',
   paymentId,
-  senderClientId: `${bankId}-c0`,
+  senderClientId: sender,
   tokenId: null,
-  recipient: { clientId: `${bankId}-c1`, organizationId: bankId, alias: aliasOf(bankId, 1), active: true },
+  recipient: { ...recipient, organizationId: bankId, active: true },
   amount,
   reference: null,
   requestFingerprint: null,
@@ -58,3 +62,7 @@ export const payC0ToC1 = (
   now: context.now.toISOString(),
   ...facts,
 });
+
+/** A payment from a bank's c0 to its c1 (registerTwoClients). */
+export const payC0ToC1 = (bankId: string, paymentId: string, amount: bigint, context: CommandContext, facts: PayFacts = {}): Pay =>
+  payWithinBank(bankId, paymentId, `${bankId}-c0`, { clientId: `${bankId}-c1`, alias: aliasOf(bankId, 1) }, amount, context, facts);

@@ -3,7 +3,7 @@ import type { BankLedgerCommand } from '../../write-side/instant-payments/decide
 import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { BankLedger, LEDGER_TUNING, type LedgerPorts, type RoundFacts } from '../../write-side/instant-payments/ledger';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { testLedgerPorts } from './ledger-ports';
+import { payWithinBank, testLedgerPorts } from './ledger-ports';
 
 /**
  * The bank ledger's single writer on a real PostgreSQL event store: many concurrent requests are
@@ -39,20 +39,8 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
     return { id, ledger };
   }
 
-  const pay = (id: string, paymentId: string, from: number, to: number, amount: bigint): BankLedgerCommand => ({
-    type: 'Pay',
-    paymentId,
-    senderClientId: `c${from}`,
-    tokenId: null,
-    recipient: { clientId: `c${to}`, organizationId: id, alias: `c${to}.alias`, active: true },
-    amount,
-    reference: null,
-    requestFingerprint: null,
-    senderBank: { status: 'ACTIVE' },
-    recipientBank: { status: 'ACTIVE' },
-    recorded: null,
-    now: context.now.toISOString(),
-  });
+  const pay = (id: string, paymentId: string, from: number, to: number, amount: bigint): BankLedgerCommand =>
+    payWithinBank(id, paymentId, `c${from}`, { clientId: `c${to}`, alias: `c${to}.alias` }, amount, context);
 
   describe('group commit', () => {
     it('appends the decisions of many concurrent requests in a few transactions, each decided on the state before it', async () => {
