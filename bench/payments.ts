@@ -30,8 +30,10 @@ import { ms } from './support/stats';
  *     cash-in answers 404 (not built yet), demo clients instead (throttled per caller address, so the
  *     registrations come from many loopback addresses: a fallback for smoke runs).
  *  3. The load, from a separate process (bench/payments-load.ts), for BENCH_SECONDS at
- *     BENCH_CONNECTIONS, 80 % INTERNAL / 20 % CROSS_ORGANIZATION (BENCH_INTERNAL_SHARE); meanwhile the service's and
- *     PostgreSQL's CPU, the service's peak memory, round trips and load average are read.
+ *     BENCH_CONNECTIONS, 80 % INTERNAL / 20 % CROSS_ORGANIZATION (BENCH_INTERNAL_SHARE), after
+ *     BENCH_WARMUP_SECONDS (default 5) of the same load, printed apart and not counted (the minimal
+ *     ledger gets the same); meanwhile the service's and PostgreSQL's CPU, the service's peak memory,
+ *     round trips and load average are read.
  *     Then BENCH_PACED_SECONDS (default 20) paced at 80 % of the peak just measured, for the latency
  *     the targets ask for at that load (latency counted from when each payment fell due), after
  *     BENCH_PACED_WARMUP_SECONDS (default 5) of the same load whose latency is printed apart; twice:
@@ -49,7 +51,7 @@ import { ms } from './support/stats';
  *     concurrency; what HTTP alone allows on this machine, beside the minimal ledger's database ceiling.
  *
  * Exit status 1 when a check fails. Knobs: BENCH_SECONDS (60), BENCH_CONNECTIONS (64), BENCH_CLIENTS
- * (10000), BENCH_BANKS (3), BENCH_INTERNAL_SHARE (0.8: the share of INTERNAL payments, for both sides), BENCH_SKIP_BASELINE, BENCH_PACED_SECONDS (20), BENCH_PACED_WARMUP_SECONDS (5), BENCH_INITIAL_BALANCE (each
+ * (10000), BENCH_BANKS (3), BENCH_INTERNAL_SHARE (0.8: the share of INTERNAL payments, for both sides), BENCH_SKIP_BASELINE, BENCH_WARMUP_SECONDS (5), BENCH_PACED_SECONDS (20), BENCH_PACED_WARMUP_SECONDS (5), BENCH_INITIAL_BALANCE (each
  * client's cash-in, 1000000), BENCH_SETUP_CONCURRENCY (32), BENCH_GRACE_SECONDS (30, for settlement
  * and the read model after the load), BENCH_SERVICE_DIR, BENCH_LOG_LEVEL (the service's, warn),
  * BENCH_KEEP_DATABASE, BENCH_REPORT=<file> (the figures as JSON), BENCH_PROFILE=<file> (a CPU
@@ -686,6 +688,12 @@ function printSummary(report: {
     ['service', report.serviceInfo],
     ['setup', `${knobs.banks} banks, ${knobs.clients} clients (${report.mode}), ${knobs.connections} connections, ${knobs.seconds} s, ${Math.round(knobs.internalShare * 100)} % INTERNAL`],
     ['throughput', `${rate.toFixed(1)} payments/s (${load.acknowledged} acknowledged in ${load.elapsedSeconds.toFixed(1)} s; per second min ${Math.min(...window)} / max ${Math.max(...window)})`],
+    [
+      'warm-up before it',
+      load.warmup
+        ? `${(load.warmup.acknowledged / load.warmup.seconds).toFixed(1)} payments/s for ${load.warmup.seconds} s at full load, not counted (POST p50 ${ms(load.warmup.post.p50)} p99 ${ms(load.warmup.post.p99)}): JIT, connections and plans warm up`
+        : 'none (BENCH_WARMUP_SECONDS=0)',
+    ],
     ['POST INTERNAL', kindLine('INTERNAL')],
     ['POST CROSS_ORG', kindLine('CROSS_ORGANIZATION')],
     [
@@ -710,7 +718,7 @@ function printSummary(report: {
   if (minimal) {
     rows.push([
       'minimal ledger',
-      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.acknowledged), 3)}/payment${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
+      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged), 3)}/payment (warm-up included)${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
     ]);
     rows.push(['emisor / minimal', `${(rate / minimal.paymentsPerSecond).toFixed(3)}×`]);
   } else rows.push(['minimal ledger', 'skipped (BENCH_SKIP_BASELINE)']);
@@ -828,36 +836,43 @@ async function main(): Promise<void> {
     if (postgresCpu) cleanups.push(() => postgresCpu.close());
     else log('PostgreSQL does not run on this machine: no PostgreSQL CPU figures');
     const lagReported = (await reportedProjectionLag(api)).size > 0;
-    await postgresCpu?.begin(serviceDatabase);
-    const before = {
-      serviceCpu: cpuSeconds(service.pid),
-      serverCpu: postgresCpu?.serverSeconds() ?? null,
-      roundTrips: await service.roundTrips(),
-      statements: service.statements,
-      machine: machineCpu(),
-      load: loadAverage(),
-      setupPeakRss: peakRss(service.pid),
-    };
-    const peakReset = resetPeakRss(service.pid);
-    if (PROFILE) await service.profile({ profile: 'start' });
     const lagDuringLoad = new Map<string, number>();
-    let sampling = true;
     const eventLoop = new EventLoopWatch(api);
-    await eventLoop.begin();
-    const sampler = (async () => {
-      for (let tick = 0; sampling; tick++) {
-        await postgresCpu?.sample();
-        if (lagReported && tick % 2 === 0)
-          for (const [name, value] of await reportedProjectionLag(api)) lagDuringLoad.set(name, Math.max(lagDuringLoad.get(name) ?? 0, value));
-        if (tick % 2 === 1) await eventLoop.sample();
-        await sleep(500);
-      }
-    })();
+    let sampling = true;
+    let sampler: Promise<void> = Promise.resolve();
+    /** The counters when the measured window opens, after the warm-up. */
+    const openWindow = async () => {
+      await postgresCpu?.begin(serviceDatabase);
+      const counters = {
+        serviceCpu: cpuSeconds(service.pid),
+        serverCpu: postgresCpu?.serverSeconds() ?? null,
+        roundTrips: await service.roundTrips(),
+        statements: service.statements,
+        machine: machineCpu(),
+        load: loadAverage(),
+        setupPeakRss: peakRss(service.pid),
+        peakReset: resetPeakRss(service.pid),
+      };
+      if (PROFILE) await service.profile({ profile: 'start' });
+      await eventLoop.begin();
+      sampler = (async () => {
+        for (let tick = 0; sampling; tick++) {
+          await postgresCpu?.sample();
+          if (lagReported && tick % 2 === 0)
+            for (const [name, value] of await reportedProjectionLag(api)) lagDuringLoad.set(name, Math.max(lagDuringLoad.get(name) ?? 0, value));
+          if (tick % 2 === 1) await eventLoop.sample();
+          await sleep(500);
+        }
+      })();
+      return counters;
+    };
+    let opened: ReturnType<typeof openWindow> | undefined;
     const window: { measured?: Measured } = {};
-    log(`load: ${knobs.seconds} s at ${knobs.connections} connections`);
+    log(`load: ${knobs.seconds} s at ${knobs.connections} connections, after ${knobs.warmupSeconds} s of warm-up at full load`);
     const loadInput: LoadInput = {
       baseUrl: origin,
       seconds: knobs.seconds,
+      warmupSeconds: knobs.warmupSeconds,
       connections: knobs.connections,
       internalShare: knobs.internalShare,
       runId,
@@ -871,6 +886,7 @@ async function main(): Promise<void> {
       async () => {
         sampling = false;
         await sampler;
+        const before = await opened!;
         await postgresCpu?.sample();
         const serviceCpu = cpuSeconds(service.pid);
         const serverCpu = postgresCpu?.serverSeconds() ?? null;
@@ -886,7 +902,7 @@ async function main(): Promise<void> {
             .map(([text, count]): [string, number] => [text, count - (before.statements.get(text) ?? 0)])
             .filter(([, count]) => count > 0)
             .sort((a, b) => b[1] - a[1]),
-          peakRss: peakReset ? peakRss(service.pid) : null,
+          peakRss: before.peakReset ? peakRss(service.pid) : null,
           setupPeakRss: before.setupPeakRss,
           machineBusy: (machine.busy - before.machine.busy) / Math.max(1, machine.total - before.machine.total),
           loadBefore: before.load,
@@ -894,6 +910,10 @@ async function main(): Promise<void> {
           reportedLag: lagDuringLoad,
           eventLoop: eventLoop.worst,
         };
+      },
+      async () => {
+        opened = openWindow();
+        await opened;
       },
     );
     const measured = window.measured;
