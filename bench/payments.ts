@@ -13,7 +13,7 @@ import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { Api } from './support/http';
 import { cpuSeconds, loadAverage, machineCpu, peakRss, resetPeakRss } from './support/proc';
 import { summarizeProfile } from './support/profile';
-import { createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu } from './support/postgres';
+import { createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu, walPosition } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
 import { ms } from './support/stats';
 
@@ -506,6 +506,8 @@ interface Measured {
   postgresDatabaseCpu: number | null;
   postgresServerCpu: number | null;
   roundTrips: number | null;
+  /** WAL the server wrote during the load */
+  walBytes: number;
   /** Queries per statement text during the load, most first. */
   statements: Array<[string, number]>;
   peakRss: number | null;
@@ -663,6 +665,7 @@ function printSummary(report: {
   drainSeconds: number | null;
   minimal: MinimalResult | null;
   minimalPostgresCpu: number | null;
+  minimalWalBytes: number | null;
   floor: HttpFloorResult | null;
   checks: Check[];
 }) {
@@ -670,6 +673,7 @@ function printSummary(report: {
   const rate = load.acknowledged / load.elapsedSeconds;
   const per = (value: number | null) => (value === null || load.acknowledged === 0 ? '–' : ms((value * 1000) / load.acknowledged, 3));
   const mib = (bytes: number | null) => (bytes === null ? '–' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   const window = load.perSecond.slice(0, Math.floor(load.elapsedSeconds));
   const kindLine = (kind: Kind) => {
     const result = load.kinds[kind];
@@ -712,13 +716,14 @@ function printSummary(report: {
     ['service CPU/payment', per(measured.serviceCpu)],
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(1)} (${measured.roundTrips} queries)`],
+    ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
     ['load generator CPU', `${per(load.cpuSeconds)} per payment`],
     ['machine', `${(measured.machineBusy * 100).toFixed(0)} % busy during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
   ];
   if (minimal) {
     rows.push([
       'minimal ledger',
-      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged), 3)}/payment (warm-up included)${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
+      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged), 3)}/payment (warm-up included), WAL ${report.minimalWalBytes === null ? '–' : kib(report.minimalWalBytes / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged))}/payment${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
     ]);
     rows.push(['emisor / minimal', `${(rate / minimal.paymentsPerSecond).toFixed(3)}×`]);
   } else rows.push(['minimal ledger', 'skipped (BENCH_SKIP_BASELINE)']);
@@ -847,6 +852,7 @@ async function main(): Promise<void> {
         serviceCpu: cpuSeconds(service.pid),
         serverCpu: postgresCpu?.serverSeconds() ?? null,
         roundTrips: await service.roundTrips(),
+        wal: await walPosition(serviceDb),
         statements: service.statements,
         machine: machineCpu(),
         load: loadAverage(),
@@ -891,6 +897,7 @@ async function main(): Promise<void> {
         const serviceCpu = cpuSeconds(service.pid);
         const serverCpu = postgresCpu?.serverSeconds() ?? null;
         const roundTrips = await service.roundTrips();
+        const wal = await walPosition(serviceDb);
         const machine = machineCpu();
         if (PROFILE) await service.profile({ profile: 'stop', out: PROFILE });
         window.measured = {
@@ -898,6 +905,7 @@ async function main(): Promise<void> {
           postgresDatabaseCpu: postgresCpu ? postgresCpu.databaseSeconds() : null,
           postgresServerCpu: serverCpu !== null && before.serverCpu !== null ? serverCpu - before.serverCpu : null,
           roundTrips: roundTrips !== null && before.roundTrips !== null ? roundTrips - before.roundTrips : null,
+          walBytes: wal - before.wal,
           statements: [...service.statements]
             .map(([text, count]): [string, number] => [text, count - (before.statements.get(text) ?? 0)])
             .filter(([, count]) => count > 0)
@@ -965,6 +973,7 @@ async function main(): Promise<void> {
 
     let minimal: MinimalResult | null = null;
     let minimalPostgresCpu: number | null = null;
+    let minimalWalBytes: number | null = null;
     if (!SKIP_BASELINE) {
       const minimalDatabase = `bench_minimal_${stamp}`;
       await createDatabase(serverUrl, minimalDatabase);
@@ -972,6 +981,7 @@ async function main(): Promise<void> {
       log(`minimal ledger: ${knobs.seconds} s at ${knobs.connections} connections on ${minimalDatabase}`);
       const output = join(work, 'minimal.json');
       await postgresCpu?.begin(minimalDatabase);
+      const walBefore = await walPosition(serviceDb);
       let sampleMinimal = true;
       const minimalSampler = (async () => {
         while (sampleMinimal) {
@@ -990,6 +1000,7 @@ async function main(): Promise<void> {
       if (code !== 0) throw new Error(`the minimal ledger exited with ${code}`);
       minimal = JSON.parse(readFileSync(output, 'utf8')) as MinimalResult;
       minimalPostgresCpu = postgresCpu ? postgresCpu.databaseSeconds() : null;
+      minimalWalBytes = (await walPosition(serviceDb)) - walBefore;
       checks.push({
         name: 'the minimal ledger conserved its money',
         ok: minimal.conserved,
@@ -1003,7 +1014,7 @@ async function main(): Promise<void> {
       floor = await runHttpFloor({ seconds: FLOOR_SECONDS, connections: knobs.connections, token: clients[0]!.token });
     }
 
-    const report = { serviceInfo, mode, load, paced, open, measured, drainSeconds, minimal, minimalPostgresCpu, floor, checks };
+    const report = { serviceInfo, mode, load, paced, open, measured, drainSeconds, minimal, minimalPostgresCpu, minimalWalBytes, floor, checks };
     printSummary(report);
     if (PROFILE) {
       console.log(`\n=== Service CPU profile of the load (${PROFILE}) ===`);
