@@ -35,6 +35,8 @@ export interface MinimalResult {
   acknowledged: number;
   /** payments committed during the warm-up before the window */
   warmupAcknowledged: number;
+  /** PostgreSQL connections the loops shared (one per loop unless the server had fewer to spare) */
+  poolSize: number;
   paymentsPerSecond: number;
   insufficientFunds: number;
   errors: number;
@@ -77,7 +79,13 @@ export async function runMinimalLedger(options: MinimalOptions): Promise<Minimal
 
   const { clients, banks, connections } = options;
   const byBank = Array.from({ length: banks }, (_, bank) => Array.from({ length: clients }, (_, id) => id).filter((id) => id % banks === bank));
-  const pool = new pg.Pool({ connectionString: options.url, max: connections });
+  // A connection per loop, as far as the server has them to spare (a few kept for others): past that,
+  // loops share the pool's connections rather than fail on "too many clients".
+  const { rows: spare } = await setup.query<{ spare: number }>(
+    "select current_setting('max_connections')::int - (select count(*) from pg_stat_activity)::int - 5 as spare",
+  );
+  const poolSize = Math.max(1, Math.min(connections, spare[0]!.spare));
+  const pool = new pg.Pool({ connectionString: options.url, max: poolSize });
   const latencies: Record<Kind, number[]> = { INTERNAL: [], CROSS_ORGANIZATION: [] };
   const errorSamples: string[] = [];
   let acknowledged = 0;
@@ -157,6 +165,7 @@ export async function runMinimalLedger(options: MinimalOptions): Promise<Minimal
     elapsedSeconds,
     acknowledged,
     warmupAcknowledged,
+    poolSize,
     paymentsPerSecond: acknowledged / elapsedSeconds,
     insufficientFunds,
     errors,

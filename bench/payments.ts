@@ -723,7 +723,7 @@ function printSummary(report: {
   if (minimal) {
     rows.push([
       'minimal ledger',
-      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged), 3)}/payment (warm-up included), WAL ${report.minimalWalBytes === null ? '–' : kib(report.minimalWalBytes / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged))}/payment${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
+      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged), 3)}/payment (warm-up included), WAL ${report.minimalWalBytes === null ? '–' : kib(report.minimalWalBytes / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged))}/payment${minimal.poolSize < knobs.connections ? `, its ${knobs.connections} loops on ${minimal.poolSize} connections (all the server had to spare)` : ''}${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
     ]);
     rows.push(['emisor / minimal', `${(rate / minimal.paymentsPerSecond).toFixed(3)}×`]);
   } else rows.push(['minimal ledger', 'skipped (BENCH_SKIP_BASELINE)']);
