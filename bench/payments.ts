@@ -712,7 +712,7 @@ function printSummary(report: {
       'service event loop',
       measured.eventLoop ? `delay p99 up to ${ms(measured.eventLoop.p99)}, longest ${ms(measured.eventLoop.max)} (worst one-second window of the load, GET /metrics)` : 'not reported',
     ],
-    ['service peak RSS', `${mib(measured.peakRss)} during the load (${mib(measured.setupPeakRss)} during setup)`],
+    ['service peak RSS', `${mib(measured.peakRss)} during the load (${mib(measured.setupPeakRss)} during setup and warm-up)`],
     ['service CPU/payment', per(measured.serviceCpu)],
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(1)} (${measured.roundTrips} queries)`],
