@@ -71,12 +71,19 @@ function publicKeyObject(compressedPublicKey: Uint8Array): KeyObject | null {
 const verified = new Set<string>();
 const VERIFIED_KEPT = 4096;
 
-/** The id a valid signature is remembered under; null for a malformed or malleable (high-S) one. */
-function signatureId(compressedPublicKey: Uint8Array, bytes: Uint8Array, signature: Uint8Array): string | null {
-  if (compressedPublicKey.length !== 33 || signature.length !== 64) return null;
+/**
+ * What checking a signature still takes: a verdict known without OpenSSL (false for a malformed or
+ * malleable high-S signature or a key off the curve, true for one verified lately), or OpenSSL's verify
+ * with this key, to be remembered under this id when it succeeds.
+ */
+function pendingCheck(compressedPublicKey: Uint8Array, bytes: Uint8Array, signature: Uint8Array): boolean | { id: string; key: KeyObject } {
+  if (compressedPublicKey.length !== 33 || signature.length !== 64) return false;
   const s = BigInt(`0x${Buffer.from(signature.subarray(32)).toString('hex')}`);
-  if (s === 0n || s > HALF_CURVE_ORDER) return null;
-  return `${Buffer.from(compressedPublicKey).toString('hex')}:${Buffer.from(signature).toString('hex')}:${Buffer.from(sha256(bytes)).toString('hex')}`;
+  if (s === 0n || s > HALF_CURVE_ORDER) return false;
+  const id = `${Buffer.from(compressedPublicKey).toString('hex')}:${Buffer.from(signature).toString('hex')}:${Buffer.from(sha256(bytes)).toString('hex')}`;
+  if (verified.has(id)) return true;
+  const key = publicKeyObject(compressedPublicKey);
+  return key ? { id, key } : false;
 }
 
 function rememberVerified(id: string): void {
@@ -89,12 +96,10 @@ function rememberVerified(id: string): void {
  * replay checks thousands of signatures) and, like the Cosmos SDK, refuses malleable high-S signatures.
  */
 export function verifySignature(compressedPublicKey: Uint8Array, bytes: Uint8Array, signature: Uint8Array): boolean {
-  const id = signatureId(compressedPublicKey, bytes, signature);
-  if (id === null) return false;
-  if (verified.has(id)) return true;
-  const key = publicKeyObject(compressedPublicKey);
-  if (!key || !verify('sha256', bytes, { key, dsaEncoding: 'ieee-p1363' }, signature)) return false;
-  rememberVerified(id);
+  const check = pendingCheck(compressedPublicKey, bytes, signature);
+  if (typeof check === 'boolean') return check;
+  if (!verify('sha256', bytes, { key: check.key, dsaEncoding: 'ieee-p1363' }, signature)) return false;
+  rememberVerified(check.id);
   return true;
 }
 
@@ -105,14 +110,11 @@ export function verifySignature(compressedPublicKey: Uint8Array, bytes: Uint8Arr
  * settlement batch.
  */
 export function verifySignatureOffThread(compressedPublicKey: Uint8Array, bytes: Uint8Array, signature: Uint8Array): Promise<boolean> {
-  const id = signatureId(compressedPublicKey, bytes, signature);
-  if (id === null) return Promise.resolve(false);
-  if (verified.has(id)) return Promise.resolve(true);
-  const key = publicKeyObject(compressedPublicKey);
-  if (!key) return Promise.resolve(false);
+  const check = pendingCheck(compressedPublicKey, bytes, signature);
+  if (typeof check === 'boolean') return Promise.resolve(check);
   return new Promise((resolve) =>
-    verify('sha256', bytes, { key, dsaEncoding: 'ieee-p1363' }, signature, (error, valid) => {
-      if (!error && valid) rememberVerified(id);
+    verify('sha256', bytes, { key: check.key, dsaEncoding: 'ieee-p1363' }, signature, (error, valid) => {
+      if (!error && valid) rememberVerified(check.id);
       resolve(!error && valid);
     }),
   );
