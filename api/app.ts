@@ -8,6 +8,7 @@ import { databaseAnswers } from '../runtime/database';
 import { httpLogSerializers } from '../runtime/logger';
 import type { Services } from '../runtime/services';
 import { configurePassport } from './auth';
+import { jsonBody } from './json-body';
 import { refuseContentEncoding, refuseMalformedBody, refuseMalformedUrl } from './input-guard';
 import { errorHandler, notFoundHandler } from './problem';
 import { securityHeaders } from './security-headers';
@@ -63,7 +64,7 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
   api.get('/docs-json', (_req, res) => res.json(document));
   api.use('/docs', helmet({ contentSecurityPolicy: false }), swaggerUi.serve, swaggerUi.setup(document));
   api.use(securityHeaders());
-  api.use(express.json({ limit: services.config.JSON_BODY_LIMIT, inflate: false }), refuseMalformedBody);
+  api.use(jsonBody(services.config.JSON_BODY_LIMIT), refuseMalformedBody);
   // Only the session routes read a cookie (the refresh token).
   api.use('/auth', cookieParser());
   // Tokens are checked per route (authenticateRequest) without sessions: passport.initialize has nothing to set up.
