@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError, validationFailed, type FieldError } from '../runtime/errors';
+import { isPlainJson } from './json-body';
 
 /**
  * Text no request may carry (contract "Ids are opaque"): NUL, which PostgreSQL text cannot store,
@@ -79,7 +80,7 @@ export const hasBody = (req: Request) =>
 
 /** A body that is not JSON, sent to a route that takes a JSON body: 415, rather than reading it as `{}`. */
 export function assertJsonBody(req: Request): void {
-  if (hasBody(req) && !req.is('application/json'))
+  if (hasBody(req) && !isPlainJson(req.headers['content-type']) && !req.is('application/json'))
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'The request body must be application/json');
 }
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import bytes from 'bytes';
 import express, { type RequestHandler } from 'express';
 
@@ -21,35 +22,58 @@ export function jsonBody(limit: string): RequestHandler {
       length === undefined ||
       !DECLARED_LENGTH.test(length) ||
       Number(length) > maxBytes ||
-      type === undefined ||
-      !PLAIN_JSON.has(type.toLowerCase()) ||
+      !isPlainJson(type) ||
       req.headers['transfer-encoding'] !== undefined ||
       req.headers['content-encoding'] !== undefined
     )
       return bodyParser(req, res, next);
-    const declared = Number(length);
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const finish = (error?: Error) => {
-      req.off('data', onData).off('end', onEnd).off('error', onAborted).off('aborted', onAborted);
-      next(error);
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      received += chunk.length;
-    };
-    const onAborted = () => finish(requestError('request aborted', 'request.aborted'));
-    const onEnd = () => {
-      if (received !== declared) return finish(requestError('request size did not match content length', 'request.size.invalid'));
-      try {
-        req.body = parseStrictJson((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)).toString('utf8'));
-      } catch (error) {
-        return finish(error as Error);
-      }
-      finish();
-    };
+    (req as ReadingRequest)[READING] = { declared: Number(length), chunks: [], received: 0, next };
     req.on('data', onData).on('end', onEnd).on('error', onAborted).on('aborted', onAborted);
   };
+}
+
+/** Whether a Content-Type is one of those read directly (type-is matches them too, and more). */
+export const isPlainJson = (contentType: string | undefined): boolean => contentType !== undefined && PLAIN_JSON.has(contentType.toLowerCase());
+
+interface BodyReading {
+  declared: number;
+  chunks: Buffer[];
+  received: number;
+  next: (error?: Error) => void;
+}
+
+const READING = Symbol('json body reading');
+
+type ReadingRequest = IncomingMessage & { [READING]?: BodyReading; body?: unknown };
+
+// The listeners are shared, the state is the request's (the emitter is `this`): closures made per
+// request would each be named by tsx's keepNames on every request.
+function onData(this: ReadingRequest, chunk: Buffer): void {
+  const reading = this[READING]!;
+  reading.chunks.push(chunk);
+  reading.received += chunk.length;
+}
+
+function onEnd(this: ReadingRequest): void {
+  const { declared, chunks, received } = this[READING]!;
+  if (received !== declared) return finish(this, requestError('request size did not match content length', 'request.size.invalid'));
+  try {
+    this.body = parseStrictJson((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)).toString('utf8'));
+  } catch (error) {
+    return finish(this, error as Error);
+  }
+  finish(this);
+}
+
+function onAborted(this: ReadingRequest): void {
+  finish(this, requestError('request aborted', 'request.aborted'));
+}
+
+function finish(req: ReadingRequest, error?: Error): void {
+  const { next } = req[READING]!;
+  req.off('data', onData).off('end', onEnd).off('error', onAborted).off('aborted', onAborted);
+  req[READING] = undefined;
+  next(error);
 }
 
 /** The media types read directly; type-is would match them (and more, left to body-parser). */
