@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import express from 'express';
 import { createHttpServer } from '../../api/http-server';
 import { jsonBody, parseStrictJson } from '../../api/json-body';
@@ -13,10 +13,14 @@ import { createLogger } from '../../runtime/logger';
 describe('JSON request bodies', () => {
   let server: Server;
   let base: string;
+  let handled = 0;
 
   beforeAll(async () => {
     const app = express();
-    app.post('/echo', jsonBody('1kb'), (req, res) => res.status(200).json({ body: req.body ?? null }));
+    app.post('/echo', jsonBody('1kb'), (req, res) => {
+      handled += 1;
+      res.status(200).json({ body: req.body ?? null });
+    });
     app.use(errorHandler(createLogger('silent')));
     server = createHttpServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,6 +68,19 @@ describe('JSON request bodies', () => {
     it.each(['declared length', 'chunked'] as const)('with a %s', async (framing) => {
       expect(await send(body, framing, contentType)).toEqual({ detail: undefined, code: undefined, body: undefined, ...expected });
     });
+  });
+
+  it('drops a body cut off before its declared length without reaching the route, and goes on serving', async () => {
+    const before = handled;
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => {
+        socket.write('POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"amount":');
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.on('close', () => resolve()).on('error', reject);
+    });
+    expect(await send('{"a":1}', 'declared length')).toEqual({ status: 200, body: { a: 1 }, code: undefined, detail: undefined });
+    expect(handled).toBe(before + 1);
   });
 
   describe('strict JSON as body-parser reads it', () => {
