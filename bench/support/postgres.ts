@@ -36,19 +36,19 @@ export const dropDatabase = (serverUrl: string, name: string) =>
   withClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
 
 /**
- * CPU time spent by PostgreSQL, read from /proc: for the whole server (the postmaster, its living
- * children, and its exited children, which the kernel adds to the postmaster's children time), and
- * for the backends connected to one database (sampled from pg_stat_activity while the load runs; a
- * backend first seen after `begin` counts from zero, since it started during the window).
- * Only works when the server runs on this machine; `open` returns null otherwise.
- */
-/**
  * Where the server's write-ahead log ends now, in bytes: two readings give the WAL written between
  * them, by every database of the server (read on an otherwise quiet server).
  */
 export const walPosition = (pool: pg.Pool): Promise<number> =>
   pool.query<{ bytes: string }>("select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as bytes").then(({ rows }) => Number(rows[0]!.bytes));
 
+/**
+ * CPU time spent by PostgreSQL, read from /proc: for the whole server (the postmaster, its living
+ * children, and its exited children, which the kernel adds to the postmaster's children time), and
+ * for the backends connected to one database (sampled from pg_stat_activity while the load runs; a
+ * backend first seen after `begin` counts from zero, since it started during the window).
+ * Only works when the server runs on this machine; `open` returns null otherwise.
+ */
 export class PostgresCpu {
   private readonly backends = new Map<number, { first: number; last: number }>();
   private database = '';
