@@ -18,17 +18,18 @@ export function jsonBody(limit: string): RequestHandler {
   const bodyParser = express.json({ limit, inflate: false });
   return (req, res, next) => {
     const { 'content-length': length, 'content-type': type } = req.headers;
+    const declared = length !== undefined && DECLARED_LENGTH.test(length) ? Number(length) : null;
     if (
-      length === undefined ||
-      !DECLARED_LENGTH.test(length) ||
-      Number(length) > maxBytes ||
+      declared === null ||
+      declared > maxBytes ||
       !isPlainJson(type) ||
       req.headers['transfer-encoding'] !== undefined ||
       req.headers['content-encoding'] !== undefined
     )
       return bodyParser(req, res, next);
-    (req as ReadingRequest)[READING] = { declared: Number(length), chunks: [], received: 0, next };
-    req.on('data', onData).on('end', onEnd).on('error', onAborted).on('aborted', onAborted);
+    (req as ReadingRequest)[READING] = { declared, chunks: [], received: 0, next };
+    // A request closed before its end was cut off (the 'aborted' event is deprecated for this).
+    req.on('data', onData).on('end', onEnd).on('error', onAborted).on('close', onAborted);
   };
 }
 
@@ -71,7 +72,7 @@ function onAborted(this: ReadingRequest): void {
 
 function finish(req: ReadingRequest, error?: Error): void {
   const { next } = req[READING]!;
-  req.off('data', onData).off('end', onEnd).off('error', onAborted).off('aborted', onAborted);
+  req.off('data', onData).off('end', onEnd).off('error', onAborted).off('close', onAborted);
   req[READING] = undefined;
   next(error);
 }
