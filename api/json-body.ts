@@ -10,7 +10,8 @@ import express, { type RequestHandler } from 'express';
  *
  * Why: body-parser prepares each read with a content-type parse, a type match, raw-body's stream
  * plumbing and an iconv decoder. In the payment route's HTTP harness (`npm run bench:http`'s pipeline)
- * reading directly took the server's CPU per request from 0.27 to 0.20 ms (medians of alternating runs).
+ * reading directly took the server's CPU per request from 0.305 to 0.257 ms (0.840×, medians of six
+ * alternating runs against the code before it, `BENCH_HTTP_BASELINE_DIR`).
  */
 export function jsonBody(limit: string): RequestHandler {
   const maxBytes = bytes.parse(limit);

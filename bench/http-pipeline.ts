@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { createApp } from '../api/app';
 import { createHttpServer } from '../api/http-server';
 import { instantPaymentRoutes, issueClientToken } from '../api/routes/instant-payments';
@@ -7,6 +8,7 @@ import { createLogger } from '../runtime/logger';
 import { Metrics } from '../runtime/metrics';
 import type { ClientTokenClaims, Services } from '../runtime/services';
 import { loadServer, runHttpFloor, type HttpFloorResult } from './http-floor';
+import { summarize } from './support/stats';
 
 /**
  * `npm run bench:http`: what the service's HTTP pipeline costs a payment request, apart from the engine.
@@ -17,9 +19,16 @@ import { loadServer, runHttpFloor, type HttpFloorResult } from './http-floor';
  * and beside them the bare node:http floor (bench/http-floor.ts), each in a process of its own, with the
  * same requests and concurrency, in one run. Prints server CPU per request and the same-run ratios.
  * Knobs: BENCH_SECONDS (15 each), BENCH_CONNECTIONS (64).
+ *
+ * With BENCH_HTTP_BASELINE_DIR=<another checkout> (its node_modules installed) it compares instead: the
+ * pipeline on createHttpServer served from that checkout and from this one, alternately for
+ * BENCH_HTTP_ROUNDS rounds (6), and prints each run, the medians (nearest rank) and their same-run ratio. On a shared
+ * machine one pair of runs is not a measurement; the median of alternating ones is.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const BASELINE_DIR = process.env.BENCH_HTTP_BASELINE_DIR;
+const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 6);
 const PAYMENTS = instantPaymentRoutes.find((route) => route.method === 'post' && route.path === '/instant-payments/payments')!;
 
 /** Only what the pipeline reads of the services: the engine, the database and the chain are never reached. */
@@ -81,10 +90,33 @@ async function main(): Promise<void> {
     console.log(`  server CPU, same run: plain node:http / createHttpServer ${(plain / fast).toFixed(2)}×; createHttpServer / bare floor ${(fast / floor).toFixed(2)}×`);
 }
 
+/** The pipeline of another checkout against this one, in alternating runs (BENCH_HTTP_BASELINE_DIR). */
+async function compare(baselineDir: string): Promise<void> {
+  const secretHex = randomBytes(32).toString('hex');
+  const token = issueClientToken(pipelineServices(secretHex), randomUUID(), randomUUID());
+  const env = { ...process.env, BENCH_HTTP_SECRET: secretHex };
+  const sides = [
+    ['baseline', resolve(baselineDir, 'bench/http-pipeline.ts')],
+    ['this checkout', __filename],
+  ] as const;
+  const cpu = new Map<string, number[]>(sides.map(([name]) => [name, []]));
+  console.log(`HTTP pipeline of POST /api/instant-payments/payments (stub handler) on createHttpServer, ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} alternating rounds; baseline ${baselineDir}`);
+  for (let round = 1; round <= ROUNDS; round++)
+    for (const [name, script] of sides) {
+      const result = await loadServer(['--max-semi-space-size=64', '--import', 'tsx', script, 'serve', 'createHttpServer'], { seconds: SECONDS, connections: CONNECTIONS, token }, env);
+      if (result.errors > 0 || result.requests === 0 || result.serverCpuPerRequest === null)
+        throw new Error(`${name}: ${result.errors} errors of ${result.requests + result.errors} requests`);
+      cpu.get(name)!.push(result.serverCpuPerRequest * 1000);
+      console.log(`  round ${round} ${name.padEnd(14)} ${result.requestsPerSecond.toFixed(0).padStart(6)} requests/s   server CPU ${(result.serverCpuPerRequest * 1000).toFixed(4)} ms/request`);
+    }
+  const [baseline, current] = sides.map(([name]) => summarize(cpu.get(name)!).p50);
+  console.log(`  median server CPU: baseline ${baseline!.toFixed(4)} ms, this checkout ${current!.toFixed(4)} ms/request; this / baseline ${(current! / baseline!).toFixed(3)}×`);
+}
+
 if (require.main === module) {
   if (process.argv[2] === 'serve') serve(process.argv[3] === 'node:http' ? 'node:http' : 'createHttpServer');
   else
-    main().catch((error) => {
+    (BASELINE_DIR ? compare(BASELINE_DIR) : main()).catch((error) => {
       console.error(error);
       process.exit(1);
     });
