@@ -1,4 +1,5 @@
 import { generateCustodyKey } from '../../write-side/chain/keys';
+import { txHash } from '../../write-side/chain/transactions';
 import { startGovernance, type GovernanceFixture, type Session } from '../governance/fixture';
 
 /**
@@ -37,18 +38,43 @@ describe('proposal execution after an interruption', () => {
     return f.as(b).post(`/multisigs/${account.id}/proposals/${proposed.body.id}/votes`, { option: 'YES' });
   };
 
-  /** An accepted proposal whose signed bytes were recorded but never reached the chain, then made stale by the same signers' next transaction. */
+  const unreachable = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+
+  /**
+   * An accepted proposal whose signed bytes were recorded but never reached the chain (out of reach
+   * for them, also when the next signing sent them again), then made stale by the same signers' next
+   * transaction.
+   */
   async function staleAttempt(label: string) {
     const account = await duo(label);
-    jest.spyOn(chain(), 'broadcast').mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    const broadcast = chain().broadcast.bind(chain());
+    let lost: string | null = null;
+    const spy = jest.spyOn(chain(), 'broadcast').mockImplementation(async (bytes) => {
+      lost ??= txHash(bytes);
+      if (txHash(bytes) === lost) throw unreachable();
+      return broadcast(bytes);
+    });
     const interrupted = await proposeAndAccept(account, '30');
     expect(interrupted.body).toMatchObject({ status: 'ACCEPTED', executorResult: 'NOT_RUN', executionAttempts: 1 });
     const other = await duo(`${label} too`);
     expect((await proposeAndAccept(other, '5')).body).toMatchObject({ executorResult: 'SUCCESS' });
+    spy.mockRestore();
     return { account, proposalId: interrupted.body.id as string };
   }
 
   const read = async (account: { id: string }, proposalId: string) => (await f.as(a).get(`/multisigs/${account.id}/proposals/${proposalId}`)).body;
+
+  it('sends an attempt left in flight again before its signers sign the next transaction: nothing is abandoned', async () => {
+    const account = await duo('In flight');
+    jest.spyOn(chain(), 'broadcast').mockRejectedValueOnce(unreachable());
+    const interrupted = await proposeAndAccept(account, '30');
+    expect(interrupted.body).toMatchObject({ status: 'ACCEPTED', executorResult: 'NOT_RUN', executionAttempts: 1 });
+    const other = await duo('In flight too');
+    expect((await proposeAndAccept(other, '5')).body).toMatchObject({ executorResult: 'SUCCESS' });
+    expect(await chain().getBalance(account.address, 'ulps')).toBe(70n);
+    await tick();
+    expect(await read(account, interrupted.body.id)).toMatchObject({ status: 'ACCEPTED', executorResult: 'SUCCESS', executionAttempts: 1, failureReason: null });
+  });
 
   it('abandons recorded bytes the chain refuses for a stale sequence, signs again and succeeds', async () => {
     const { account, proposalId } = await staleAttempt('Stale once');

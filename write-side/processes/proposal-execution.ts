@@ -173,6 +173,7 @@ export class ProposalExecution {
     const keys = await this.keysOf(state);
     const chain = this.services.chain;
     return this.onChain(async () => {
+      await this.sendAttemptsInFlight(proposal.proposalId, keys);
       const submit = msgSubmitProposal({
         policyAddress: proposal.policyAddress,
         proposers: keys.map((key) => key.address),
@@ -212,6 +213,25 @@ export class ProposalExecution {
       }
       return this.record(started.state, result);
     });
+  }
+
+  /**
+   * Attempts of other proposals left in flight with a signer in common (their process died between
+   * recording the bytes and the chain's answer, or the chain was out of reach) are sent again before
+   * this attempt reads the signers' sequences: the chain takes those bytes at most once, and the
+   * sequences read afterwards are final. Otherwise both would be signed with one sequence and one of
+   * them abandoned. Recording their outcome is left to their own executions (the timer finds them by hash).
+   */
+  private async sendAttemptsInFlight(proposalId: string, keys: CustodyKey[]): Promise<void> {
+    const inFlight: string[] = await this.services.db('proposals').where({ execution_pending: true }).whereNot({ id: proposalId }).limit(20).pluck('id');
+    const signers = new Set(keys.map((key) => key.address));
+    for (const id of inFlight) {
+      const pending = (await this.load(id)).execution.pending;
+      if (!pending?.signers.some((address) => signers.has(address))) continue;
+      await this.services.chain
+        .broadcast(Buffer.from(pending.txBytes, 'base64'))
+        .catch((error) => this.loggerFor(id).warn({ err: error }, 'an attempt in flight could not be sent again'));
+    }
   }
 
   private async record(state: ProposalState, result: TxResult): Promise<ProposalState> {

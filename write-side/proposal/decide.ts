@@ -39,8 +39,8 @@ export interface ProposalState {
   decidedAt: string | null;
   execution: {
     attempts: number;
-    /** The attempt whose transaction was signed and may be on its way to the chain. */
-    pending: { attempt: number; txHash: string; txBytes: string } | null;
+    /** The attempt whose transaction was signed and may be on its way to the chain, and who signed it. */
+    pending: { attempt: number; txHash: string; txBytes: string; signers: string[] } | null;
     result: ExecutorResult | null;
     txHash: string | null;
     height: number | null;
@@ -391,7 +391,7 @@ export function evolveProposal(state: ProposalState, event: ProposalEvent): Prop
         execution: {
           ...state.execution,
           attempts: event.data.attempt,
-          pending: { attempt: event.data.attempt, txHash: event.data.txHash, txBytes: event.data.txBytes },
+          pending: { attempt: event.data.attempt, txHash: event.data.txHash, txBytes: event.data.txBytes, signers: event.data.signers },
           txHash: event.data.txHash,
         },
       };
