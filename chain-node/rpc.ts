@@ -196,6 +196,8 @@ export class CometRpc {
 
   private broadcastSync(params: Params) {
     const submission = this.chain.submit(bytesParam(params, 'tx', 'base64'));
+    // As CometBFT's mempool cache answers bytes it has seen (pending or in a recent block).
+    if (submission.held) throw internalError('tx already exists in cache');
     // The result is awaited by whoever asks for it (tx, tx_search); a closing chain's rejection is not an error here.
     submission.result.catch(() => undefined);
     const refusal = submission.refusal;

@@ -29,6 +29,7 @@ import {
   TypeUrl,
 } from '../../write-side/chain/messages';
 import { signAndBroadcast } from '../../write-side/chain/signer';
+import { signTransaction, txHash } from '../../write-side/chain/transactions';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { CHAIN_ID, DENOM, PREFIX } from './chain-fixture';
@@ -161,6 +162,32 @@ describe('the chain node (npm run chain) speaks CometBFT RPC to unmodified CosmJ
     expect(stale.checkTx.log).toContain('account sequence mismatch');
     comet.disconnect();
     payer.disconnect();
+  });
+
+  it('answers bytes it already holds with CometBFT’s cache error, and the Cosmos adapter awaits their result instead', async () => {
+    const chain = await CosmosChain.connect(node.url, { prefix: PREFIX, chainId: CHAIN_ID });
+    try {
+      const account = (await chain.getAccount(bob.address))!;
+      const bytes = signTransaction({
+        chainId: CHAIN_ID,
+        signers: [{ key: bob, accountNumber: account.accountNumber, sequence: account.sequence }],
+        messages: [msgSend(bob.address, generateCustodyKey(PREFIX).address, 1n, DENOM)],
+      });
+      // Both sent before a block: the second finds the first in the mempool.
+      const [first, again] = await Promise.all([chain.broadcast(bytes), chain.broadcast(bytes)]);
+      expect(first).toMatchObject({ txHash: txHash(bytes), code: 0 });
+      expect(first.height).toBeGreaterThan(0);
+      expect(again).toEqual(first);
+      expect((await rpc('broadcast_tx_sync', { tx: Buffer.from(bytes).toString('base64') })).error).toEqual({
+        code: -32603,
+        message: 'Internal error',
+        data: 'tx already exists in cache',
+      });
+      expect(await chain.broadcast(bytes)).toEqual(first);
+      expect((await chain.getAccount(bob.address))!.sequence).toBe(account.sequence + 1);
+    } finally {
+      await chain.close();
+    }
   });
 
   it('executes group and token-factory messages and answers their gRPC queries', async () => {

@@ -38,6 +38,9 @@ const MAX_POLL_MS = 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** CometBFT's answer to bytes already in its mempool cache (pending, or in a recent block): a JSON-RPC error, not a CheckTx code. */
+const heldAlready = (error: unknown) => error instanceof Error && error.message.includes('tx already exists in cache');
+
 /**
  * Group policy accounts are BaseAccounts whose pubkey is a ModuleCredential, which CosmJS' default
  * parser cannot decode; the platform needs only the number and sequence, so BaseAccounts skip the pubkey.
@@ -102,9 +105,12 @@ export class CosmosChain implements Chain {
     try {
       hash = await this.client.broadcastTxSync(txBytes);
     } catch (error) {
+      // The node holds these very bytes (sent before, by this process or one that died): their result is awaited as an accepted one's.
+      if (heldAlready(error)) hash = txHash(txBytes);
       // CheckTx refused it: it never reaches a block, like the embedded chain's refusals.
-      if (!(error instanceof BroadcastTxError)) throw error;
-      return { txHash: txHash(txBytes), height: 0, code: error.code, codespace: error.codespace, rawLog: error.log ?? '', events: [], msgResponses: [] };
+      else if (error instanceof BroadcastTxError)
+        return { txHash: txHash(txBytes), height: 0, code: error.code, codespace: error.codespace, rawLog: error.log ?? '', events: [], msgResponses: [] };
+      else throw error;
     }
     const deadline = Date.now() + BROADCAST_TIMEOUT_MS;
     for (let wait = FIRST_POLL_MS; ; wait = Math.min(MAX_POLL_MS, wait * 2)) {

@@ -86,6 +86,8 @@ export interface Submission {
   hash: string;
   /** Refused (signature, sequence, decode…): it never enters the mempool. */
   refusal: TxResult | null;
+  /** The chain held these bytes already (in a block or in the mempool): the result is theirs. */
+  held: boolean;
   result: Promise<TxResult>;
 }
 
@@ -277,22 +279,22 @@ export class EmbeddedChain implements Chain {
    */
   submit(txBytes: Uint8Array): Submission {
     const hash = txHash(txBytes);
-    if (this.closed) return { hash, refusal: null, result: Promise.reject(new Error('the embedded chain is closed')) };
+    if (this.closed) return { hash, refusal: null, held: false, result: Promise.reject(new Error('the embedded chain is closed')) };
     const included = this.txs.get(hash);
-    if (included) return { hash, refusal: null, result: Promise.resolve(included) };
+    if (included) return { hash, refusal: null, held: true, result: Promise.resolve(included) };
     const queued = this.pending.get(hash);
-    if (queued) return { hash, refusal: null, result: queued };
+    if (queued) return { hash, refusal: null, held: true, result: queued };
     const bytes = Uint8Array.from(txBytes);
     const checked = executeTx(this.checkState, bytes, { height: this.height + 1 });
     if (!checked.included) {
       const refusal = this.refusal(hash, checked);
-      return { hash, refusal, result: Promise.resolve(refusal) };
+      return { hash, refusal, held: false, result: Promise.resolve(refusal) };
     }
     const result = new Promise<TxResult>((resolve, reject) => this.mempool.push({ bytes, hash, resolve, reject }));
     this.pending.set(hash, result);
     const forget = () => this.pending.delete(hash);
     result.then(forget, forget);
-    return { hash, refusal: null, result };
+    return { hash, refusal: null, held: false, result };
   }
 
   /** The committed state, for the node's queries. */
