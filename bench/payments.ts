@@ -39,7 +39,8 @@ import { ms } from './support/stats';
  *     BENCH_PACED_WARMUP_SECONDS (default 5) of the same load whose latency is printed apart; twice:
  *     from the peak's loops (each waits for its answer before its next payment, so a loop that falls
  *     behind catches up one payment at a time), then from open arrivals (each payment sent when due,
- *     whatever is in flight, as independent phones send them).
+ *     whatever is in flight, as independent phones send them). Each phase prints the service's CPU
+ *     and round trips per payment over its window beside the peak's.
  *  4. Verification on the service's own database and the chain balances the API reports: nothing
  *     left PENDING, every acknowledged payment recorded once with its amount and parties, no payment
  *     from a refused request, every client balance equal to its payments, money conserved per bank.
@@ -442,10 +443,16 @@ async function setUpClients(
   return { clients, all: [...clients, probe], mode: 'demo', unanswered };
 }
 
-/** A paced phase at 80 % of the peak: the generator's result and the service's worst event-loop delay meanwhile. */
+/**
+ * A paced phase at 80 % of the peak: the generator's result, the service's worst event-loop delay,
+ * and its CPU and round trips over the phase's window (against the peak's: rounds gathered from evenly
+ * spread arrivals hold fewer payments than those of 64 loops answered together).
+ */
 interface PacedPhase {
   result: LoadResult;
   eventLoop: Measured['eventLoop'];
+  serviceCpu: number | null;
+  roundTrips: number | null;
 }
 
 /**
@@ -465,6 +472,8 @@ function pacedLine(paced: PacedPhase | null): string {
     `CROSS_ORG p99 ${ms(result.kinds.CROSS_ORGANIZATION.post.p99)}`,
     `→COMPLETED p99 ${ms(result.completion.latency.p99)} (${result.completion.sampled} sampled)`,
     ...(eventLoop ? [`service event loop delay p99 up to ${ms(eventLoop.p99)}, longest ${ms(eventLoop.max)}`] : []),
+    ...(paced.serviceCpu !== null ? [`service CPU ${((paced.serviceCpu * 1000) / result.acknowledged).toFixed(3)} ms/payment`] : []),
+    ...(paced.roundTrips !== null ? [`${(paced.roundTrips / result.acknowledged).toFixed(2)} round trips/payment`] : []),
     ...(result.warmup ? [`its ${result.warmup.seconds} s warm-up before: p50 ${ms(result.warmup.post.p50)} p99 ${ms(result.warmup.post.p99)}`] : []),
   ].join('; ');
 }
@@ -936,7 +945,10 @@ async function main(): Promise<void> {
       const watch = new EventLoopWatch(api);
       let pacing = true;
       let sampler: Promise<void> = Promise.resolve();
+      let started: { cpu: number | null; roundTrips: number | null } = { cpu: null, roundTrips: null };
+      const used: { serviceCpu: number | null; roundTrips: number | null } = { serviceCpu: null, roundTrips: null };
       const opened = async () => {
+        started = { cpu: cpuSeconds(service.pid), roundTrips: await service.roundTrips() };
         await watch.begin();
         sampler = (async () => {
           while (pacing) {
@@ -946,12 +958,16 @@ async function main(): Promise<void> {
         })();
       };
       const closed = async () => {
+        const cpu = cpuSeconds(service.pid);
+        const roundTrips = await service.roundTrips();
+        if (cpu !== null && started.cpu !== null) used.serviceCpu = cpu - started.cpu;
+        if (roundTrips !== null && started.roundTrips !== null) used.roundTrips = roundTrips - started.roundTrips;
         pacing = false;
         await sampler;
       };
       const phase = arrivals === 'open' ? 'o' : 'p';
       const result = await runLoad({ ...loadInput, phase, seconds: PACED_SECONDS, rate: pacedRate, arrivals, warmupSeconds: PACED_WARMUP_SECONDS }, work, closed, opened);
-      return { result, eventLoop: watch.worst };
+      return { result, eventLoop: watch.worst, ...used };
     };
     const paced = await runPaced('loops');
     const open = await runPaced('open');
