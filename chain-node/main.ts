@@ -39,7 +39,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  const database = await openServiceDatabase({ DATABASE_URL: config.DATABASE_URL, DATA_DIR: join(config.DATA_DIR, 'chain-node') }, logger);
+  const database = await openServiceDatabase({ DATABASE_URL: config.DATABASE_URL, DATA_DIR: join(config.DATA_DIR, 'chain-node') }, logger, {
+    leaveSignalsToCaller: true,
+  });
   const db = createKnex(database.url, 2);
   await migrateToLatest(db);
   const pool = createPool(database.url, 5);
@@ -65,8 +67,7 @@ async function main(): Promise<void> {
     await database.stop().catch((error) => logger.error({ err: error }, 'embedded PostgreSQL stop failed'));
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
   console.log(
     [
       `Emisor chain node ${config.CHAIN_ID} at height ${await chainNode.chain.getHeight()}`,

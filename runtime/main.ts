@@ -39,11 +39,11 @@ async function main(): Promise<void> {
     await database?.stop().catch((error) => logger.error({ err: error }, 'embedded PostgreSQL stop failed'));
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
 
   try {
-    database = await openServiceDatabase(config, logger);
+    // The embedded PostgreSQL is stopped last, by stop(): after the server and the runtime.
+    database = await openServiceDatabase(config, logger, { leaveSignalsToCaller: true });
     runtime = await createRuntime(config, database.url, logger);
     await runtime.start();
     await runSeed(runtime.services, config.DEMO_DATA ? [...seedSteps, ...demoSteps] : seedSteps);
