@@ -28,6 +28,13 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       ],
       censor: REDACTED,
     },
+    serializers: {
+      // pg hangs the whole Client (connection, queues, type parsers: ~10 KB) on a pool's errors.
+      err: (error: Error) => {
+        const { client: _client, ...serialized } = pino.stdSerializers.err(error);
+        return serialized;
+      },
+    },
   };
   return destination ? pino(options, destination) : pino(options);
 }
