@@ -24,6 +24,32 @@ const freePort = () =>
     });
   });
 
+/** Runs an entry point of the repository on its defaults: no DATABASE_URL, so on an embedded PostgreSQL under DATA_DIR. */
+function startEntryPoint(entry: string, env: Record<string, string>) {
+  const { DATABASE_URL: _unset, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...inherited, NODE_ENV: 'development', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run = { child, output: '', exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))) };
+  child.stdout!.on('data', (chunk) => (run.output += chunk));
+  child.stderr!.on('data', (chunk) => (run.output += chunk));
+  return run;
+}
+
+async function until(ready: () => Promise<boolean>, run: ReturnType<typeof startEntryPoint>) {
+  for (let look = 0; !(await ready()); look++) {
+    if (look > 600 || run.child.exitCode !== null) throw new Error(`it did not start: ${run.output}`);
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
+const answers = (url: string) => async () => (await fetch(url).catch(() => null))?.ok === true;
+
+/** The database was stopped under live connections: the race these tests guard against. */
+const CONNECTION_CUT = /terminating connection due to administrator command|connection lost|connection failed/;
+
 /**
  * `npm start` on its defaults (no DATABASE_URL): the service runs on an embedded PostgreSQL it started
  * itself. Told to stop, it closes its server, stops its runtime and then the database, in that order:
@@ -43,32 +69,63 @@ describe('npm start on the embedded PostgreSQL, stopped by a signal', () => {
 
   it.each(['SIGTERM', 'SIGINT'] as const)('on %s stops the service before its database, exits 0 and leaves no server running', async (signal) => {
     const port = await freePort();
-    const { DATABASE_URL: _unset, ...inherited } = process.env;
-    const service = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'runtime', 'main.ts')], {
-      cwd: ROOT,
-      env: { ...inherited, NODE_ENV: 'development', DATA_DIR: folder, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DEMO_DATA: 'false' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    service.stdout!.on('data', (chunk) => (output += chunk));
-    service.stderr!.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) => service.once('exit', (code) => resolve(code)));
-
-    for (let look = 0; ; look++) {
-      const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-      if (health?.ok) break;
-      if (look > 600 || service.exitCode !== null) throw new Error(`the service did not start: ${output}`);
-      await new Promise((wait) => setTimeout(wait, 200));
-    }
+    const service = startEntryPoint('runtime/main.ts', { DATA_DIR: folder, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false' });
+    await until(answers(`http://127.0.0.1:${port}/api/health`), service);
     serverPid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
     expect(isAlive(serverPid)).toBe(true);
 
-    service.kill(signal);
-    expect(await exited).toBe(0);
-    expect(output).toContain('"msg":"shutting down"');
-    // The database was stopped under live connections, the race this test guards against.
-    expect(output).not.toMatch(/terminating connection due to administrator command|connection lost|connection failed/);
+    service.child.kill(signal);
+    expect(await service.exited).toBe(0);
+    expect(service.output).toContain('"msg":"shutting down"');
+    expect(service.output).not.toMatch(CONNECTION_CUT);
     expect(existsSync(lockFile)).toBe(false);
     expect(isAlive(serverPid)).toBe(false);
+  }, 180_000);
+});
+
+/** `npm run chain` on its defaults: the chain node's blocks in an embedded PostgreSQL under DATA_DIR/chain-node. */
+describe('npm run chain on the embedded PostgreSQL', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'emisor-chain-shutdown-'));
+  chmodSync(folder, 0o755);
+  const lockFile = join(folder, 'chain-node', 'postgres', 'postmaster.pid');
+  const servers: number[] = [];
+  const serverOf = () => {
+    const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+    servers.push(pid);
+    return pid;
+  };
+
+  afterAll(async () => {
+    for (const pid of servers) if (isAlive(pid)) process.kill(pid, 'SIGINT');
+    for (let waited = 0; servers.some(isAlive) && waited < 100; waited++) await new Promise((wait) => setTimeout(wait, 100));
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('on SIGTERM stops the node, then its database, and exits 0', async () => {
+    const port = await freePort();
+    const node = startEntryPoint('chain-node/main.ts', { DATA_DIR: folder, CHAIN_RPC_PORT: String(port) });
+    await until(answers(`http://127.0.0.1:${port}/status`), node);
+    const serverPid = serverOf();
+
+    node.child.kill('SIGTERM');
+    expect(await node.exited).toBe(0);
+    expect(node.output).toContain('"msg":"chain node shutting down"');
+    expect(node.output).not.toMatch(CONNECTION_CUT);
+    expect(existsSync(lockFile)).toBe(false);
+    expect(isAlive(serverPid)).toBe(false);
+  }, 180_000);
+
+  it('whose start fails (its RPC port taken) exits 1 and stops the database it had started', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const node = startEntryPoint('chain-node/main.ts', { DATA_DIR: folder, CHAIN_RPC_PORT: String((taken.address() as { port: number }).port) });
+      expect(await node.exited).toBe(1);
+      expect(node.output).toContain('"msg":"starting embedded PostgreSQL"');
+      expect(node.output).toMatch(/EADDRINUSE/);
+      expect(existsSync(lockFile)).toBe(false);
+    } finally {
+      taken.close();
+    }
   }, 180_000);
 });
