@@ -1,28 +1,11 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../runtime/embedded-postgres';
+import { isAlive, scratchClusters } from '../support/scratch-clusters';
 
 const ROOT = join(__dirname, '..', '..');
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Runs an entry point of the repository on its defaults: no DATABASE_URL, so on an embedded PostgreSQL under DATA_DIR. */
 function startEntryPoint(entry: string, env: Record<string, string>) {
@@ -56,22 +39,16 @@ const CONNECTION_CUT = /terminating connection due to administrator command|conn
  * the database never goes away under the service's own connections.
  */
 describe('npm start on the embedded PostgreSQL, stopped by a signal', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'emisor-shutdown-'));
-  chmodSync(folder, 0o755); // under root the cluster runs as the postgres user, who must reach it
-  const lockFile = join(folder, 'postgres', 'postmaster.pid');
-  let serverPid: number | null = null;
-
-  afterAll(async () => {
-    if (serverPid !== null && isAlive(serverPid)) process.kill(serverPid, 'SIGINT');
-    for (let waited = 0; serverPid !== null && isAlive(serverPid) && waited < 100; waited++) await new Promise((wait) => setTimeout(wait, 100));
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const clusters = scratchClusters('emisor-shutdown-');
+  const dataDir = join(clusters.folder, 'postgres');
+  const lockFile = join(dataDir, 'postmaster.pid');
+  afterAll(() => clusters.cleanUp());
 
   it.each(['SIGTERM', 'SIGINT'] as const)('on %s stops the service before its database, exits 0 and leaves no server running', async (signal) => {
     const port = await freePort();
-    const service = startEntryPoint('runtime/main.ts', { DATA_DIR: folder, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false' });
+    const service = startEntryPoint('runtime/main.ts', { DATA_DIR: clusters.folder, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false' });
     await until(answers(`http://127.0.0.1:${port}/api/health`), service);
-    serverPid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+    const serverPid = clusters.serverOf(dataDir);
     expect(isAlive(serverPid)).toBe(true);
 
     service.child.kill(signal);
@@ -85,27 +62,16 @@ describe('npm start on the embedded PostgreSQL, stopped by a signal', () => {
 
 /** `npm run chain` on its defaults: the chain node's blocks in an embedded PostgreSQL under DATA_DIR/chain-node. */
 describe('npm run chain on the embedded PostgreSQL', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'emisor-chain-shutdown-'));
-  chmodSync(folder, 0o755);
-  const lockFile = join(folder, 'chain-node', 'postgres', 'postmaster.pid');
-  const servers: number[] = [];
-  const serverOf = () => {
-    const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
-    servers.push(pid);
-    return pid;
-  };
-
-  afterAll(async () => {
-    for (const pid of servers) if (isAlive(pid)) process.kill(pid, 'SIGINT');
-    for (let waited = 0; servers.some(isAlive) && waited < 100; waited++) await new Promise((wait) => setTimeout(wait, 100));
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const clusters = scratchClusters('emisor-chain-shutdown-');
+  const dataDir = join(clusters.folder, 'chain-node', 'postgres');
+  const lockFile = join(dataDir, 'postmaster.pid');
+  afterAll(() => clusters.cleanUp());
 
   it('on SIGTERM stops the node, then its database, and exits 0', async () => {
     const port = await freePort();
-    const node = startEntryPoint('chain-node/main.ts', { DATA_DIR: folder, CHAIN_RPC_PORT: String(port) });
+    const node = startEntryPoint('chain-node/main.ts', { DATA_DIR: clusters.folder, CHAIN_RPC_PORT: String(port) });
     await until(answers(`http://127.0.0.1:${port}/status`), node);
-    const serverPid = serverOf();
+    const serverPid = clusters.serverOf(dataDir);
 
     node.child.kill('SIGTERM');
     expect(await node.exited).toBe(0);
@@ -119,7 +85,7 @@ describe('npm run chain on the embedded PostgreSQL', () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
-      const node = startEntryPoint('chain-node/main.ts', { DATA_DIR: folder, CHAIN_RPC_PORT: String((taken.address() as { port: number }).port) });
+      const node = startEntryPoint('chain-node/main.ts', { DATA_DIR: clusters.folder, CHAIN_RPC_PORT: String((taken.address() as { port: number }).port) });
       expect(await node.exited).toBe(1);
       expect(node.output).toContain('"msg":"starting embedded PostgreSQL"');
       expect(node.output).toMatch(/EADDRINUSE/);

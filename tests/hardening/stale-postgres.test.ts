@@ -1,20 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { isAlive, lockFilePid, scratchClusters } from '../support/scratch-clusters';
 
 const ROOT = join(__dirname, '..', '..');
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const lockFilePid = (dataDir: string) => Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 
 async function query(url: string, sql: string): Promise<unknown> {
@@ -62,25 +53,19 @@ async function crash(holder: Holder, serverPid: number): Promise<void> {
 }
 
 describe('A stale embedded PostgreSQL after kill -9 (same data folder)', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'emisor-stale-'));
-  chmodSync(folder, 0o755); // under root the cluster runs as the postgres user, who must reach it
-  const dataDir = join(folder, 'pg');
-  /** Every server this test started, to stop at the end whatever happened. */
-  const servers: number[] = [];
+  const clusters = scratchClusters('emisor-stale-');
+  const dataDir = join(clusters.folder, 'pg');
   const holders: Holder[] = [];
 
   afterAll(async () => {
     for (const holder of holders) holder.process.kill('SIGKILL');
-    for (const pid of servers) if (isAlive(pid)) process.kill(pid, 'SIGINT');
-    for (let waited = 0; servers.some(isAlive) && waited < 100; waited++) await new Promise((wait) => setTimeout(wait, 100));
-    rmSync(folder, { recursive: true, force: true });
+    await clusters.cleanUp();
   });
 
   it('is stopped by the next start, which then serves the same data', async () => {
     const first = await startHolder(dataDir);
     holders.push(first);
-    const leftover = lockFilePid(dataDir);
-    servers.push(leftover);
+    const leftover = clusters.serverOf(dataDir);
     const client = new pg.Client({ connectionString: first.url });
     await client.connect();
     await client.query('create table survives (note text); insert into survives values (\'before the crash\')');
@@ -90,7 +75,7 @@ describe('A stale embedded PostgreSQL after kill -9 (same data folder)', () => {
 
     const next = await startHolder(dataDir);
     holders.push(next);
-    servers.push(lockFilePid(dataDir));
+    clusters.serverOf(dataDir);
 
     expect(isAlive(leftover)).toBe(false);
     expect(lockFilePid(dataDir)).not.toBe(leftover);
@@ -112,7 +97,7 @@ describe('A stale embedded PostgreSQL after kill -9 (same data folder)', () => {
 
       const next = await startHolder(dataDir);
       holders.push(next);
-      servers.push(lockFilePid(dataDir));
+      clusters.serverOf(dataDir);
 
       expect(await query(next.url, 'select 1 as one')).toEqual([{ one: 1 }]);
       expect(isAlive(stranger.pid!)).toBe(true);
