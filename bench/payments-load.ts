@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   const refused: Refused[] = [];
   const errorSamples: string[] = [];
   const perSecond: number[] = [];
+  const perSecondLatencies: number[][] = [];
   const completionLatencies: number[] = [];
   const completion = { sampled: 0, completed: 0, failed: 0, timedOut: 0, skipped: 0 };
   const trackers = new Set<Promise<void>>();
@@ -210,6 +211,8 @@ async function main(): Promise<void> {
     stats[kind].latencies.push(answeredAt - due);
     const second = Math.floor((answeredAt - start) / 1000);
     perSecond[second] = (perSecond[second] ?? 0) + 1;
+    const dueSecond = Math.floor((due - start) / 1000);
+    (perSecondLatencies[dueSecond] ??= []).push(answeredAt - due);
     if (kind === 'CROSS_ORGANIZATION' && answeredAt >= nextCompletionSample) {
       nextCompletionSample = answeredAt + COMPLETION_SAMPLE_MS;
       if (body.status === 'COMPLETED') {
@@ -295,6 +298,7 @@ async function main(): Promise<void> {
     elapsedSeconds,
     acknowledged: acked.length - warmupLatencies.length,
     perSecond: Array.from({ length: Math.ceil(input.seconds) }, (_, second) => perSecond[second] ?? 0),
+    perSecondP99: Array.from({ length: Math.ceil(input.seconds) }, (_, second) => summarize(perSecondLatencies[second] ?? []).p99),
     kinds: { INTERNAL: kindResult('INTERNAL'), CROSS_ORGANIZATION: kindResult('CROSS_ORGANIZATION') },
     completion: { ...completion, latency: summarize(completionLatencies), pollIntervalMs: POLL_INTERVAL_MS },
     visibility: { ...summarize(visibility), notVisible },

@@ -68,6 +68,8 @@ const GRACE_SECONDS = Number(process.env.BENCH_GRACE_SECONDS ?? 30);
 const SETUP_CONCURRENCY = Number(process.env.BENCH_SETUP_CONCURRENCY ?? 32);
 /** A file to write the service's CPU profile of the measured window to (.cpuprofile, opens in Chrome DevTools). */
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
+/** The same for the window of the paced phase from the peak's loops, where the latency target is set. */
+const PACED_PROFILE = process.env.BENCH_PACED_PROFILE ? resolve(process.env.BENCH_PACED_PROFILE) : null;
 /** After the peak, a paced phase at this share of it (the targets' "p99 at 80 % of peak"); 0 s skips it. */
 const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 20);
 /**
@@ -478,6 +480,8 @@ function pacedLine(paced: PacedPhase | null): string {
   ].join('; ');
 }
 
+const perSecondP99 = (result: LoadResult) => result.perSecondP99.map((p99) => (Number.isNaN(p99) ? '–' : p99.toFixed(0))).join(' ');
+
 /** Runs the load generator; `onWindowClosed` runs the moment its measured window ends. */
 async function runLoad(
   input: LoadInput,
@@ -749,6 +753,9 @@ function printSummary(report: {
   console.log('\n=== Instant Payments benchmark ===');
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
   console.log(`per-second acknowledgements: ${load.perSecond.join(' ')}`);
+  console.log(`per-second POST p99 (ms, by second due): ${perSecondP99(load)}`);
+  for (const [label, phase] of [['paced', report.paced], ['open', report.open]] as const)
+    if (phase) console.log(`  ${label} at 80 %: ${perSecondP99(phase.result)}`);
   if (measured.statements.length && load.acknowledged > 0) {
     console.log('round trips by statement (per payment, during the load):');
     for (const [text, count] of measured.statements.slice(0, 12)) console.log(`  ${(count / load.acknowledged).toFixed(3).padStart(7)}  ${text}`);
@@ -949,6 +956,7 @@ async function main(): Promise<void> {
       const used: { serviceCpu: number | null; roundTrips: number | null } = { serviceCpu: null, roundTrips: null };
       const opened = async () => {
         started = { cpu: cpuSeconds(service.pid), roundTrips: await service.roundTrips() };
+        if (PACED_PROFILE && arrivals === 'loops') await service.profile({ profile: 'start' });
         await watch.begin();
         sampler = (async () => {
           while (pacing) {
@@ -960,6 +968,7 @@ async function main(): Promise<void> {
       const closed = async () => {
         const cpu = cpuSeconds(service.pid);
         const roundTrips = await service.roundTrips();
+        if (PACED_PROFILE && arrivals === 'loops') await service.profile({ profile: 'stop', out: PACED_PROFILE });
         if (cpu !== null && started.cpu !== null) used.serviceCpu = cpu - started.cpu;
         if (roundTrips !== null && started.roundTrips !== null) used.roundTrips = roundTrips - started.roundTrips;
         pacing = false;
