@@ -18,6 +18,7 @@ import * as appendEventsAfterLock from './20261207000200_append_events_after_loc
 import * as appendEventsStreamLookup from './20261208000100_append_events_stream_lookup';
 import * as paymentTotals from './20261209000100_payment_totals';
 import * as factsHold from './20261210000100_facts_hold';
+import * as openSettlementBatches from './20261211000100_open_settlement_batches';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -43,6 +44,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261208000100_append_events_stream_lookup': appendEventsStreamLookup,
   '20261209000100_payment_totals': paymentTotals,
   '20261210000100_facts_hold': factsHold,
+  '20261211000100_open_settlement_batches': openSettlementBatches,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

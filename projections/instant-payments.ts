@@ -37,7 +37,6 @@ interface PaymentRow {
   recipient_organization_id: string;
   recipient_alias: string;
   request_fingerprint: string | null;
-  batch_number: number | null;
   failure_code: string | null;
   tx_hash: string | null;
   created_at: string;
@@ -45,7 +44,16 @@ interface PaymentRow {
   updated_at: string;
 }
 
-type PaymentChange = Partial<Pick<PaymentRow, 'status' | 'batch_number' | 'failure_code' | 'tx_hash' | 'settled_at'>> & { id: string; updated_at: string };
+type PaymentChange = Partial<Pick<PaymentRow, 'status' | 'failure_code' | 'tx_hash' | 'settled_at'>> & { id: string; updated_at: string };
+
+/** A settlement batch that has started and is not yet settled, abandoned or failed, with its payments. */
+interface OpenBatchRow {
+  organization_id: string;
+  batch_number: number;
+  payment_ids: string[];
+}
+
+const batchKey = (organizationId: string, batchNumber: number) => `${organizationId} ${batchNumber}`;
 
 /**
  * Folds a batch of events into row changes in memory, then writes them with one statement per table
@@ -57,7 +65,11 @@ class Changes {
   readonly clients = new Map<string, ClientChange>();
   readonly newPayments = new Map<string, PaymentRow>();
   readonly payments = new Map<string, PaymentChange>();
-  /** Failed settlement batches: their payments FAILED and their senders refunded, found by batch number. */
+  /** Batches started: one row each, which a failure refunds by (rather than a batch number on each payment's row). */
+  readonly startedBatches = new Map<string, OpenBatchRow>();
+  /** Batches settled or abandoned whose row an earlier batch of events wrote: deleted. */
+  readonly closedBatches = new Map<string, Pick<OpenBatchRow, 'organization_id' | 'batch_number'>>();
+  /** Failed settlement batches: their payments FAILED and their senders refunded, found by their batch's row. */
   readonly failedBatches: Array<{ organizationId: string; batchNumber: number; failureCode: string; txHash: string | null; at: string }> = [];
   readonly cashMovements: Array<{ id: string; kind: string; client_id: string; organization_id: string; amount: string; reference: string | null; created_at: string }> = [];
   /**
@@ -100,6 +112,12 @@ class Changes {
     this.payments.set(id, { ...this.payments.get(id), ...change, id });
   }
 
+  /** A batch settled or abandoned: its row goes, or is never written when it started in these same events. */
+  closeBatch(organizationId: string, batchNumber: number): void {
+    const key = batchKey(organizationId, batchNumber);
+    if (!this.startedBatches.delete(key)) this.closedBatches.set(key, { organization_id: organizationId, batch_number: batchNumber });
+  }
+
   insertPayment(payment: PaymentParties, status: string, at: string): void {
     this.total(payment.senderOrganizationId, payment.kind, status, 1);
     this.newPayments.set(payment.paymentId, {
@@ -115,7 +133,6 @@ class Changes {
       recipient_organization_id: payment.recipientOrganizationId,
       recipient_alias: payment.recipientAlias,
       request_fingerprint: payment.requestFingerprint,
-      batch_number: null,
       failure_code: null,
       tx_hash: null,
       created_at: payment.createdAt,
@@ -163,8 +180,11 @@ class Changes {
       case 'InstantPaymentClientTokenRevoked':
       case 'InstantPaymentAliasClaimed':
       case 'InstantPaymentAliasReleased':
+        return; // the ledger's and the guard's own bookkeeping
       case 'InstantPaymentSettlementBatchSettled':
-        return; // the ledger's and the guard's own bookkeeping; Received completes the payments
+      case 'InstantPaymentSettlementBatchAbandoned':
+        // Received completed a settled batch's payments; an abandoned one's are due again, in a later batch.
+        return this.closeBatch(event.data.organizationId, event.data.batchNumber);
       case 'InstantPaymentTransferred':
         this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount) });
         this.client(event.data.recipientClientId, at, { delta: BigInt(event.data.amount) });
@@ -173,10 +193,11 @@ class Changes {
         this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount) });
         return this.insertPayment(event.data, 'PENDING', at);
       case 'InstantPaymentSettlementBatchStarted':
-        for (const transfer of event.data.transfers)
-          for (const payment of transfer.payments) this.payment(payment.paymentId, { batch_number: event.data.batchNumber, updated_at: at });
-        return;
-      case 'InstantPaymentSettlementBatchAbandoned':
+        this.startedBatches.set(batchKey(event.data.organizationId, event.data.batchNumber), {
+          organization_id: event.data.organizationId,
+          batch_number: event.data.batchNumber,
+          payment_ids: event.data.transfers.flatMap((transfer) => transfer.payments.map((payment) => payment.paymentId)),
+        });
         return;
       case 'InstantPaymentSettlementBatchFailed':
         this.failedBatches.push({ organizationId: event.data.organizationId, batchNumber: event.data.batchNumber, failureCode: event.data.failureCode, txHash: event.data.txHash, at });
@@ -219,9 +240,9 @@ class Changes {
       });
     if (this.payments.size > 0)
       statements.push({
-        sql: `update ip_payments p set status = coalesce(v.status, p.status), batch_number = coalesce(v.batch_number, p.batch_number),
+        sql: `update ip_payments p set status = coalesce(v.status, p.status),
                      tx_hash = coalesce(v.tx_hash, p.tx_hash), settled_at = coalesce(v.settled_at, p.settled_at), updated_at = v.updated_at
-                from ${from}jsonb_to_recordset(?::jsonb) as v(id text, status text, batch_number integer, tx_hash text, settled_at timestamptz, updated_at timestamptz)
+                from ${from}jsonb_to_recordset(?::jsonb) as v(id text, status text, tx_hash text, settled_at timestamptz, updated_at timestamptz)
                where p.id = v.id and p.id = any(?::text[])`,
         values: [JSON.stringify([...this.payments.values()]), [...this.payments.keys()]],
       });
@@ -234,6 +255,17 @@ class Changes {
                order by v.organization_id, v.kind, v.status
               on conflict (organization_id, kind, status) do update set count = ip_payment_totals.count + excluded.count`,
         values: [JSON.stringify([...this.totals.values()])],
+      });
+    if (this.startedBatches.size > 0)
+      statements.push({
+        sql: `insert into ip_open_settlement_batches select r.* from ${from}jsonb_populate_recordset(null::ip_open_settlement_batches, ?::jsonb) r`,
+        values: [JSON.stringify([...this.startedBatches.values()])],
+      });
+    if (this.closedBatches.size > 0)
+      statements.push({
+        sql: `delete from ip_open_settlement_batches b using ${from}jsonb_to_recordset(?::jsonb) as v(organization_id text, batch_number integer)
+               where b.organization_id = v.organization_id and b.batch_number = v.batch_number`,
+        values: [JSON.stringify([...this.closedBatches.values()])],
       });
     if (this.cashMovements.length > 0)
       statements.push({
@@ -252,12 +284,15 @@ class Changes {
   async write(run: (sql: string, bindings: unknown[]) => Promise<unknown>): Promise<void> {
     for (const statement of this.statements('')) await run(statement.sql, statement.values);
     for (const batch of this.failedBatches) {
-      // A failed batch refunds its senders: the payments of that batch, PENDING until now.
+      // A failed batch refunds its senders: the payments of that batch, PENDING until now; its row goes.
       // The counts move by the payments found: -n PENDING, +n FAILED, both rows touched even when n is 0.
       await run(
-        `with failed as (
+        `with batch as (
+           delete from ip_open_settlement_batches where organization_id = ? and batch_number = ?
+           returning payment_ids),
+         failed as (
            update ip_payments set status = 'FAILED', failure_code = ?, tx_hash = ?, updated_at = ?
-            where sender_organization_id = ? and batch_number = ? and status = 'PENDING'
+            where id = any((select payment_ids from batch)::text[]) and status = 'PENDING'
            returning sender_client_id, amount),
          counted as (
            insert into ip_payment_totals (organization_id, kind, status, count)
@@ -267,7 +302,7 @@ class Changes {
          update ip_clients c set balance = c.balance + r.refund, updated_at = ?
            from (select sender_client_id, sum(amount) as refund from failed group by sender_client_id) r
           where c.id = r.sender_client_id`,
-        [batch.failureCode, batch.txHash, batch.at, batch.organizationId, batch.batchNumber, batch.organizationId, batch.at],
+        [batch.organizationId, batch.batchNumber, batch.failureCode, batch.txHash, batch.at, batch.organizationId, batch.at],
       );
     }
   }
@@ -276,7 +311,7 @@ class Changes {
 /** Instant Payments clients (balance, alias, active), payments (status, settlement) and cash movements; KPIs are queried over them. */
 export const instantPaymentsProjection: Projection = {
   name: 'instant-payments',
-  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals'],
+  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals', 'ip_open_settlement_batches'],
   handles: INSTANT_PAYMENT_EVENT_TYPES,
   applyBatch: (trx, events) => applyInstantPayments(trx, events),
 };
