@@ -13,7 +13,7 @@ import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { Api } from './support/http';
 import { cpuSeconds, loadAverage, machineCpu, peakRss, resetPeakRss } from './support/proc';
 import { summarizeProfile } from './support/profile';
-import { createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu, walPosition } from './support/postgres';
+import { checkpoints, checkpointsBetween, createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu, walPosition, type Checkpoints } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
 import { ms } from './support/stats';
 
@@ -455,6 +455,8 @@ interface PacedPhase {
   eventLoop: Measured['eventLoop'];
   serviceCpu: number | null;
   roundTrips: number | null;
+  /** PostgreSQL's checkpoints during the window (a checkpoint's sync can hold commits up) */
+  checkpoints: string | null;
 }
 
 /**
@@ -476,6 +478,7 @@ function pacedLine(paced: PacedPhase | null): string {
     ...(eventLoop ? [`service event loop delay p99 up to ${ms(eventLoop.p99)}, longest ${ms(eventLoop.max)}`] : []),
     ...(paced.serviceCpu !== null ? [`service CPU ${((paced.serviceCpu * 1000) / result.acknowledged).toFixed(3)} ms/payment`] : []),
     ...(paced.roundTrips !== null ? [`${(paced.roundTrips / result.acknowledged).toFixed(2)} round trips/payment`] : []),
+    ...(paced.checkpoints !== null ? [`PostgreSQL checkpoints ${paced.checkpoints}`] : []),
     ...(result.warmup ? [`its ${result.warmup.seconds} s warm-up before: p50 ${ms(result.warmup.post.p50)} p99 ${ms(result.warmup.post.p99)}`] : []),
   ].join('; ');
 }
@@ -532,6 +535,8 @@ interface Measured {
   reportedLag: Map<string, number>;
   /** the service's event-loop delay during the load, the worst of its one-second windows (ms) */
   eventLoop: { p99: number; max: number } | null;
+  /** PostgreSQL's checkpoints during the load */
+  checkpoints: string;
 }
 
 async function verify(options: {
@@ -732,6 +737,7 @@ function printSummary(report: {
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
     ['load generator CPU', `${per(load.cpuSeconds)} per payment`],
     ['machine', `${(measured.machineBusy * 100).toFixed(0)} % busy during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
+    ['PG checkpoints', `${measured.checkpoints} during the load`],
   ];
   if (minimal) {
     rows.push([
@@ -869,6 +875,7 @@ async function main(): Promise<void> {
         serverCpu: postgresCpu?.serverSeconds() ?? null,
         roundTrips: await service.roundTrips(),
         wal: await walPosition(serviceDb),
+        checkpoints: await checkpoints(serviceDb),
         statements: service.statements,
         machine: machineCpu(),
         load: loadAverage(),
@@ -933,6 +940,7 @@ async function main(): Promise<void> {
           loadAfter: loadAverage(),
           reportedLag: lagDuringLoad,
           eventLoop: eventLoop.worst,
+          checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
         };
       },
       async () => {
@@ -952,10 +960,10 @@ async function main(): Promise<void> {
       const watch = new EventLoopWatch(api);
       let pacing = true;
       let sampler: Promise<void> = Promise.resolve();
-      let started: { cpu: number | null; roundTrips: number | null } = { cpu: null, roundTrips: null };
-      const used: { serviceCpu: number | null; roundTrips: number | null } = { serviceCpu: null, roundTrips: null };
+      let started: { cpu: number | null; roundTrips: number | null; checkpoints: Checkpoints | null } = { cpu: null, roundTrips: null, checkpoints: null };
+      const used: Pick<PacedPhase, 'serviceCpu' | 'roundTrips' | 'checkpoints'> = { serviceCpu: null, roundTrips: null, checkpoints: null };
       const opened = async () => {
-        started = { cpu: cpuSeconds(service.pid), roundTrips: await service.roundTrips() };
+        started = { cpu: cpuSeconds(service.pid), roundTrips: await service.roundTrips(), checkpoints: await checkpoints(serviceDb) };
         if (PACED_PROFILE && arrivals === 'loops') await service.profile({ profile: 'start' });
         await watch.begin();
         sampler = (async () => {
@@ -971,6 +979,7 @@ async function main(): Promise<void> {
         if (PACED_PROFILE && arrivals === 'loops') await service.profile({ profile: 'stop', out: PACED_PROFILE });
         if (cpu !== null && started.cpu !== null) used.serviceCpu = cpu - started.cpu;
         if (roundTrips !== null && started.roundTrips !== null) used.roundTrips = roundTrips - started.roundTrips;
+        if (started.checkpoints) used.checkpoints = checkpointsBetween(started.checkpoints, await checkpoints(serviceDb));
         pacing = false;
         await sampler;
       };

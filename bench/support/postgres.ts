@@ -42,6 +42,25 @@ export const dropDatabase = (serverUrl: string, name: string) =>
 export const walPosition = (pool: pg.Pool): Promise<number> =>
   pool.query<{ bytes: string }>("select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as bytes").then(({ rows }) => Number(rows[0]!.bytes));
 
+/** Checkpoints the server has run, and the milliseconds their files took to sync (PostgreSQL 17's view, or the older one). */
+export interface Checkpoints {
+  count: number;
+  syncMs: number;
+}
+
+export async function checkpoints(pool: pg.Pool): Promise<Checkpoints> {
+  const { rows } = await pool
+    .query<{ count: string; sync_ms: string }>('select num_timed + num_requested as count, sync_time as sync_ms from pg_stat_checkpointer')
+    .catch(() => pool.query<{ count: string; sync_ms: string }>('select checkpoints_timed + checkpoints_req as count, checkpoint_sync_time as sync_ms from pg_stat_bgwriter'));
+  return { count: Number(rows[0]!.count), syncMs: Number(rows[0]!.sync_ms) };
+}
+
+/** The checkpoints between two readings, as a line's words. */
+export const checkpointsBetween = (before: Checkpoints, after: Checkpoints): string => {
+  const count = after.count - before.count;
+  return count === 0 ? 'none' : `${count} (files synced in ${(after.syncMs - before.syncMs).toFixed(0)} ms)`;
+};
+
 /**
  * CPU time spent by PostgreSQL, read from /proc: for the whole server (the postmaster, its living
  * children, and its exited children, which the kernel adds to the postmaster's children time), and

@@ -19,22 +19,22 @@ describe('Instant Payments read model of settlement batches', () => {
   afterAll(() => database.drop());
 
   const at = '2026-11-28T10:00:00.000Z';
-  const event = (type: string, data: { organizationId: string }): RecordedEvent => {
+  const event = (bank: string, type: string, data: unknown): RecordedEvent => {
     position += 1n;
     return {
       id: `event-${position}`,
       type,
       data,
       metadata: { actorId: null, organizationId: null, correlationId: 'test', causationId: null, occurredAt: at, schemaVersion: 1 },
-      streamId: `ip-bank-${data.organizationId}`,
+      streamId: `ip-bank-${bank}`,
       streamVersion: Number(position),
       position: { commit: position, prepare: position },
     };
   };
   const registered = (bank: string, client: string, balance: string) =>
-    event('InstantPaymentClientRegistered', { clientId: client, organizationId: bank, name: client, externalRef: null, demo: false, startingBalance: balance });
+    event(bank, 'InstantPaymentClientRegistered', { clientId: client, organizationId: bank, name: client, externalRef: null, demo: false, startingBalance: balance });
   const sent = (bank: string, paymentId: string, sender: string, amount: string) =>
-    event('InstantPaymentSent', {
+    event(bank, 'InstantPaymentSent', {
       paymentId,
       kind: 'CROSS_ORGANIZATION',
       amount,
@@ -47,9 +47,9 @@ describe('Instant Payments read model of settlement batches', () => {
       recipientAlias: 'elsewhere.alias',
       createdAt: at,
       requestFingerprint: null,
-    } as { organizationId: string } & Record<string, unknown>);
+    });
   const started = (bank: string, batchNumber: number, payments: Array<[string, string]>) =>
-    event('InstantPaymentSettlementBatchStarted', {
+    event(bank, 'InstantPaymentSettlementBatchStarted', {
       organizationId: bank,
       batchNumber,
       txHash: `tx-${bank}-${batchNumber}`,
@@ -58,11 +58,11 @@ describe('Instant Payments read model of settlement batches', () => {
       transfers: [{ organizationId: 'other-bank', to: 'address', amount: '0', payments: payments.map(([paymentId, amount]) => ({ paymentId, recipientClientId: 'elsewhere', amount })) }],
     });
   const abandoned = (bank: string, batchNumber: number) =>
-    event('InstantPaymentSettlementBatchAbandoned', { organizationId: bank, batchNumber, txHash: `tx-${bank}-${batchNumber}`, reason: 'stale sequence' });
+    event(bank, 'InstantPaymentSettlementBatchAbandoned', { organizationId: bank, batchNumber, txHash: `tx-${bank}-${batchNumber}`, reason: 'stale sequence' });
   const settled = (bank: string, batchNumber: number) =>
-    event('InstantPaymentSettlementBatchSettled', { organizationId: bank, batchNumber, txHash: `tx-${bank}-${batchNumber}`, height: 7, settledAt: at });
+    event(bank, 'InstantPaymentSettlementBatchSettled', { organizationId: bank, batchNumber, txHash: `tx-${bank}-${batchNumber}`, height: 7, settledAt: at });
   const failed = (bank: string, batchNumber: number) =>
-    event('InstantPaymentSettlementBatchFailed', { organizationId: bank, batchNumber, txHash: `tx-${bank}-${batchNumber}`, failureCode: 'CHAIN_REFUSED', reason: 'test', failedAt: at });
+    event(bank, 'InstantPaymentSettlementBatchFailed', { organizationId: bank, batchNumber, txHash: `tx-${bank}-${batchNumber}`, failureCode: 'CHAIN_REFUSED', reason: 'test', failedAt: at });
 
   const apply = (events: RecordedEvent[]) => database.knex.transaction((trx) => instantPaymentsProjection.applyBatch(trx, events));
   const openBatches = (bank: string) =>
