@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import type { Acked, BenchClient, Kind, KindResult, LoadInput, LoadResult, Refused } from './support/protocol';
@@ -152,9 +152,12 @@ async function main(): Promise<void> {
   const start = begin + warmupMs;
   const deadline = start + input.seconds * 1000;
   let cpuBefore = process.cpuUsage();
+  // The generator's own stalls count in every latency it measures (from when a payment was due).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const windowOpened = (async () => {
     if (warmupMs > 0) await sleep(warmupMs);
     cpuBefore = process.cpuUsage();
+    loopDelay.enable();
     process.stdout.write('window-opened\n');
   })();
   /**
@@ -284,6 +287,7 @@ async function main(): Promise<void> {
   await windowOpened;
   const elapsedSeconds = (performance.now() - start) / 1000;
   const windowCpu = process.cpuUsage(cpuBefore);
+  loopDelay.disable();
   // The measured window is closed: the orchestrator reads the service's counters now.
   process.stdout.write('window-closed\n');
   await Promise.all([...readBacks, ...trackers]);
@@ -303,6 +307,7 @@ async function main(): Promise<void> {
     completion: { ...completion, latency: summarize(completionLatencies), pollIntervalMs: POLL_INTERVAL_MS },
     visibility: { ...summarize(visibility), notVisible },
     cpuSeconds: (windowCpu.user + windowCpu.system) / 1e6,
+    eventLoopDelay: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     warmup: warmupMs > 0 ? { seconds: warmupMs / 1000, acknowledged: warmupLatencies.length, post: summarize(warmupLatencies) } : null,
     acked,
     refused,

@@ -476,6 +476,7 @@ function pacedLine(paced: PacedPhase | null): string {
     `CROSS_ORG p99 ${ms(result.kinds.CROSS_ORGANIZATION.post.p99)}`,
     `→COMPLETED p99 ${ms(result.completion.latency.p99)} (${result.completion.sampled} sampled)`,
     ...(eventLoop ? [`service event loop delay p99 up to ${ms(eventLoop.p99)}, longest ${ms(eventLoop.max)}`] : []),
+    `load generator event loop delay p99 ${ms(result.eventLoopDelay.p99)}, longest ${ms(result.eventLoopDelay.max)}`,
     ...(paced.serviceCpu !== null ? [`service CPU ${((paced.serviceCpu * 1000) / result.acknowledged).toFixed(3)} ms/payment`] : []),
     ...(paced.roundTrips !== null ? [`${(paced.roundTrips / result.acknowledged).toFixed(2)} round trips/payment`] : []),
     ...(paced.checkpoints !== null ? [`PostgreSQL checkpoints ${paced.checkpoints}`] : []),
@@ -735,7 +736,7 @@ function printSummary(report: {
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(1)} (${measured.roundTrips} queries)`],
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
-    ['load generator CPU', `${per(load.cpuSeconds)} per payment`],
+    ['load generator', `CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}`],
     ['machine', `${(measured.machineBusy * 100).toFixed(0)} % busy during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
     ['PG checkpoints', `${measured.checkpoints} during the load`],
   ];

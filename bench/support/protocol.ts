@@ -68,6 +68,8 @@ export interface LoadResult {
   visibility: Summary & { notVisible: number };
   /** CPU seconds the load generator used (user + system) */
   cpuSeconds: number;
+  /** the generator's own event-loop delay over the window (ms): its stalls are in the latencies it measures */
+  eventLoopDelay: { p99: number; max: number };
   /** the warm-up before the window (warmupSeconds), when there was one: its POST latency, all kinds */
   warmup: { seconds: number; acknowledged: number; post: Summary } | null;
   acked: Acked[];
