@@ -58,7 +58,6 @@ export class SigningThread {
   private thread(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(PROGRAM, { eval: true });
-    worker.unref();
     worker.on('message', ({ id, signature, error }: Answer) => {
       const waiting = this.pending.get(id);
       this.pending.delete(id);
@@ -72,6 +71,8 @@ export class SigningThread {
     };
     worker.on('error', ended);
     worker.on('exit', (code) => ended(new Error(`the signing thread exited (${code})`)));
+    // After the listeners: adding a 'message' listener refs the worker again.
+    worker.unref();
     this.worker = worker;
     return worker;
   }

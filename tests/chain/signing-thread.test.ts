@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { SigningThread } from '../../runtime/signing-thread';
 import { generateCustodyKey, signBytes } from '../../write-side/chain/keys';
 import { msgSend } from '../../write-side/chain/messages';
@@ -33,6 +35,20 @@ describe('The signing thread', () => {
     const key = generateCustodyKey('emisor');
     await expect(thread.sign(new Uint8Array(32), new Uint8Array([1]))).rejects.toThrow(/signing failed/);
     expect(await thread.sign(key.privateKey, new Uint8Array([1]))).toEqual(signBytes(key.privateKey, new Uint8Array([1])));
+  });
+
+  it('never keeps the process alive: a process that signed and has nothing left to do exits', () => {
+    const program = `
+      const { SigningThread } = require(${JSON.stringify(resolve(__dirname, '../../runtime/signing-thread'))});
+      const { generateCustodyKey } = require(${JSON.stringify(resolve(__dirname, '../../write-side/chain/keys'))});
+      // The timer stands for the work that waits on the signature (a settlement pass); once it ends, nothing is left.
+      const working = setInterval(() => undefined, 1000);
+      new SigningThread().sign(generateCustodyKey('emisor').privateKey, new Uint8Array([3])).then((signature) => {
+        console.log('signed', signature.length);
+        clearInterval(working);
+      });`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', program], { encoding: 'utf8', timeout: 30_000 });
+    expect({ signal: child.signal, status: child.status, stdout: child.stdout.trim() }).toEqual({ signal: null, status: 0, stdout: 'signed 64' });
   });
 
   it('starts again after it was closed', async () => {
