@@ -35,6 +35,8 @@ describe('Instant Payments settlement in batches', () => {
   const balances = async () => [await services().chain.getBalance(settlementA, 'ulps'), await services().chain.getBalance(settlementB, 'ulps')];
   const count = async (type: string) => Number((await w.f.runtime.db('events').where({ type }).count<{ n: string }[]>('* as n'))[0]!.n);
   const me = async (token: string) => (await w.asClient(token).get('/instant-payments/me')).body;
+  /** The read model's open batches of bank A, by their payments (what a failed batch would refund). */
+  const openBatches = () => w.f.runtime.db('ip_open_settlement_batches').where({ organization_id: w.bankA.organizationId }).pluck('payment_ids');
   const pay = (token: string, recipientAlias: string, amount: string) => w.asClient(token).post('/instant-payments/payments', { recipientAlias, amount });
 
   it('leaves the batch open while the chain is unreachable, then finishes it from the recorded bytes', async () => {
@@ -47,9 +49,12 @@ describe('Instant Payments settlement in batches', () => {
     expect((await w.asClient(ana.token).get(`/instant-payments/payments/${paid.body.id}`)).body).toMatchObject({ status: 'PENDING', txHash: null });
     expect(await balances()).toEqual([FUNDING, FUNDING]);
     expect((await me(ana.token)).balance).toBe('99300');
+    expect(await openBatches()).toEqual([[paid.body.id]]);
 
     await services().settlement.tick();
     expect(await w.finished(ana.token, paid.body.id)).toMatchObject({ status: 'COMPLETED', txHash: expect.stringMatching(/^[0-9A-F]{64}$/) });
+    await services().settlement.idle();
+    expect(await openBatches()).toEqual([]);
     expect(await balances()).toEqual([FUNDING - 700n, FUNDING + 700n]);
     expect((await me(carla.token)).balance).toBe('100700');
     await services().settlement.tick();
@@ -86,6 +91,8 @@ describe('Instant Payments settlement in batches', () => {
     expect((await w.finished(ana.token, paid.body.id)).status).toBe('COMPLETED');
     spy.mockRestore();
     expect(await count('InstantPaymentSettlementBatchAbandoned')).toBe(1);
+    await services().settlement.idle();
+    expect(await openBatches()).toEqual([]);
     expect(await balances()).toEqual([FUNDING - 1050n, FUNDING + 1050n]);
   });
 
@@ -118,6 +125,7 @@ describe('Instant Payments settlement in batches', () => {
     expect(await balances()).toEqual([before[0]! - 5n, before[1]! + 5n]);
     await services().settlement.tick();
     expect(await balances()).toEqual([before[0]! - 5n, before[1]! + 5n]);
+    await restarted.signing.close();
   });
 
   it('logs each batch step with every payment’s id and the correlation id of the request that sent it', async () => {
