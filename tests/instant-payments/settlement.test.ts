@@ -144,6 +144,7 @@ describe('Instant Payments settlement in batches', () => {
     expect((await w.finished(ana.token, paid.body.id)).status).toBe('COMPLETED');
     const final = lines.find((line) => line.msg === 'settlement batch final on the chain');
     expect(final?.payments).toEqual([{ paymentId: paid.body.id, correlationId: 'wallet-request-77' }]);
+    await restarted.signing.close();
   });
 
   it('keeps concurrent payments of one client consistent: no overdraft', async () => {
