@@ -148,7 +148,8 @@ describe('the chain node (npm run chain) speaks CometBFT RPC to unmodified CosmJ
     const payer = await signingClient(alice);
     const signed = await payer.sign(alice.address, [msgSend(alice.address, carol.address, 10n, DENOM)], fee, '');
     const forged = TxRaw.encode({ ...signed, signatures: [Uint8Array.from(signed.signatures[0]!.map((byte, index) => (index === 5 ? byte ^ 1 : byte)))] }).finish();
-    const error = await payer.broadcastTx(forged).catch((caught: unknown) => caught);
+    // broadcastTxSync: cosmjs's broadcastTx leaves its 60 s poll timer running when the broadcast is refused.
+    const error = await payer.broadcastTxSync(forged).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BroadcastTxError);
     expect((error as BroadcastTxError).code).toBe(4);
 
