@@ -39,6 +39,16 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
+/** `open`'s result; when it fails, `release` runs (its own failure aside) before the failure goes on. */
+async function releasedOnFailure<T>(open: () => Promise<T>, release: () => Promise<void>): Promise<T> {
+  try {
+    return await open();
+  } catch (error) {
+    await release().catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Wires the service on one PostgreSQL database: migrations, event store, projections, handlers. */
 export async function createRuntime(
   config: Config,
@@ -50,15 +60,32 @@ export async function createRuntime(
   const pool = createPool(databaseUrl);
   // An idle connection dropped by the server must not take the process down; the next query reconnects.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost'));
-  await migrateToLatest(db);
-  const secrets = options.secrets ?? loadSecrets(config);
-  const eventStore = await createEventStore(config, pool);
-  const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
-  const defaultChain = await createChain(config, eventStore, chainOperator, {
-    onObserverError: (error) => logger.warn({ err: error }, 'chain observer: block not recorded yet'),
-    databaseUrl,
-    history: new PostgresChainHistory(db),
-  });
+  // A start that fails (a migration refused, another process running the embedded chain) leaves no
+  // connection open behind it: a caller that goes on (a supervisor, a test) would hold them until they idle out.
+  const { secrets, eventStore, chainOperator, defaultChain } = await releasedOnFailure(
+    async () => {
+      await migrateToLatest(db);
+      const secrets = options.secrets ?? loadSecrets(config);
+      const eventStore = await createEventStore(config, pool);
+      const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
+      const defaultChain = await releasedOnFailure(
+        () =>
+          createChain(config, eventStore, chainOperator, {
+            onObserverError: (error) => logger.warn({ err: error }, 'chain observer: block not recorded yet'),
+            databaseUrl,
+            history: new PostgresChainHistory(db),
+          }),
+        async () => {
+          if (config.EVENT_STORE !== 'postgres') await eventStore.close();
+        },
+      );
+      return { secrets, eventStore, chainOperator, defaultChain };
+    },
+    async () => {
+      await pool.end();
+      await db.destroy();
+    },
+  );
   // PER_ORG_RPC_ENABLED: an organization's reads and broadcasts go to its own RPC endpoint when it set one.
   const chain = config.PER_ORG_RPC_ENABLED
     ? new OrganizationRoutedChain(defaultChain, new ChainDirectory(defaultChain, config), async (address) => {

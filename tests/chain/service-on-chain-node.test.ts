@@ -102,10 +102,18 @@ describe('the service with CHAIN=cosmos against a chain node', () => {
 describe('a second process with an in-process embedded chain on the same store', () => {
   it('refuses to start with a message that says what to run instead, and starts once the first is gone', async () => {
     const first = await createTestRuntime();
+    // The refused start's connections carry a name of their own, to be told from the first runtime's.
+    const refusedUrl = new URL(first.database.url);
+    refusedUrl.searchParams.set('application_name', 'refused-start');
+    const refusedConnections = async () =>
+      Number((await first.services.db.raw("select count(*) as n from pg_stat_activity where application_name = 'refused-start'")).rows[0].n);
     try {
-      await expect(createRuntime(first.services.config, first.database.url, createLogger('silent'))).rejects.toThrow(
+      await expect(createRuntime(first.services.config, refusedUrl.toString(), createLogger('silent'))).rejects.toThrow(
         'another process already runs the embedded chain on this database. Run one service process with CHAIN=embedded, or run the chain as its own process (`npm run chain`)',
       );
+      // It closed what it had opened (its pools had held their connections until they idled out, 30 s).
+      for (let attempt = 0; attempt < 40 && (await refusedConnections()) > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await refusedConnections()).toBe(0);
     } finally {
       await first.runtime.stop();
     }
