@@ -11,7 +11,7 @@ import { PostgresChainHistory } from '../write-side/chain/history';
 import { OrganizationRoutedChain } from '../write-side/chain/routed-chain';
 import { CommandHandler } from '../write-side/command-handler';
 import { createEventStore } from '../write-side/event-store';
-import type { GlobalPosition } from '../write-side/event-store/event-store';
+import type { EventStore, GlobalPosition } from '../write-side/event-store/event-store';
 import { createMailPort } from '../write-side/mail/mail';
 import { AccountCreationRecovery } from '../write-side/account/creation-recovery';
 import { ProposalExecution } from '../write-side/processes/proposal-execution';
@@ -60,32 +60,27 @@ export async function createRuntime(
   const pool = createPool(databaseUrl);
   // An idle connection dropped by the server must not take the process down; the next query reconnects.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle PostgreSQL connection lost'));
+  let openedStore: EventStore | null = null;
+  /** The storage connections, last when the runtime stops (a PostgreSQL event store shares the pool). */
+  const closeStorage = async () => {
+    if (openedStore && config.EVENT_STORE !== 'postgres') await openedStore.close();
+    await pool.end();
+    await db.destroy();
+  };
   // A start that fails (a migration refused, another process running the embedded chain) leaves no
   // connection open behind it: a caller that goes on (a supervisor, a test) would hold them until they idle out.
-  const { secrets, eventStore, chainOperator, defaultChain } = await releasedOnFailure(
-    async () => {
-      await migrateToLatest(db);
-      const secrets = options.secrets ?? loadSecrets(config);
-      const eventStore = await createEventStore(config, pool);
-      const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
-      const defaultChain = await releasedOnFailure(
-        () =>
-          createChain(config, eventStore, chainOperator, {
-            onObserverError: (error) => logger.warn({ err: error }, 'chain observer: block not recorded yet'),
-            databaseUrl,
-            history: new PostgresChainHistory(db),
-          }),
-        async () => {
-          if (config.EVENT_STORE !== 'postgres') await eventStore.close();
-        },
-      );
-      return { secrets, eventStore, chainOperator, defaultChain };
-    },
-    async () => {
-      await pool.end();
-      await db.destroy();
-    },
-  );
+  const { secrets, eventStore, chainOperator, defaultChain } = await releasedOnFailure(async () => {
+    await migrateToLatest(db);
+    const secrets = options.secrets ?? loadSecrets(config);
+    const eventStore = (openedStore = await createEventStore(config, pool));
+    const chainOperator = chainOperatorKey(secrets.keyEncryptionKey, config.CHAIN_PREFIX);
+    const defaultChain = await createChain(config, eventStore, chainOperator, {
+      onObserverError: (error) => logger.warn({ err: error }, 'chain observer: block not recorded yet'),
+      databaseUrl,
+      history: new PostgresChainHistory(db),
+    });
+    return { secrets, eventStore, chainOperator, defaultChain };
+  }, closeStorage);
   // PER_ORG_RPC_ENABLED: an organization's reads and broadcasts go to its own RPC endpoint when it set one.
   const chain = config.PER_ORG_RPC_ENABLED
     ? new OrganizationRoutedChain(defaultChain, new ChainDirectory(defaultChain, config), async (address) => {
@@ -203,9 +198,7 @@ export async function createRuntime(
       await committedProgress.stop();
       await instantPayments.signing.close();
       await chain.close();
-      if (config.EVENT_STORE !== 'postgres') await eventStore.close();
-      await pool.end();
-      await db.destroy();
+      await closeStorage();
     },
   };
 }
