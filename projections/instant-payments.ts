@@ -55,6 +55,12 @@ interface OpenBatchRow {
 
 const batchKey = (organizationId: string, batchNumber: number) => `${organizationId} ${batchNumber}`;
 
+/** Inserts rows named by the table's columns, `from` put before the source of rows (see Changes.statements). */
+const insertRows = (table: string, from: string, rows: unknown[]): InlineStatement => ({
+  sql: `insert into ${table} select r.* from ${from}jsonb_populate_recordset(null::${table}, ?::jsonb) r`,
+  values: [JSON.stringify(rows)],
+});
+
 /**
  * Folds a batch of events into row changes in memory, then writes them with one statement per table
  * and kind of change (inserts, updates) for the whole batch: the projection's cost per event is a
@@ -221,11 +227,7 @@ class Changes {
    */
   private statements(from: string): InlineStatement[] {
     const statements: InlineStatement[] = [];
-    if (this.newClients.size > 0)
-      statements.push({
-        sql: `insert into ip_clients select r.* from ${from}jsonb_populate_recordset(null::ip_clients, ?::jsonb) r`,
-        values: [JSON.stringify([...this.newClients.values()])],
-      });
+    if (this.newClients.size > 0) statements.push(insertRows('ip_clients', from, [...this.newClients.values()]));
     if (this.clients.size > 0)
       statements.push({
         sql: `update ip_clients c set balance = c.balance + v.delta, alias = coalesce(v.alias, c.alias), active = coalesce(v.active, c.active), updated_at = v.at
@@ -233,11 +235,7 @@ class Changes {
                where c.id = v.id and c.id = any(?::text[])`,
         values: [JSON.stringify([...this.clients.values()].map((change) => ({ ...change, delta: change.delta.toString() }))), [...this.clients.keys()]],
       });
-    if (this.newPayments.size > 0)
-      statements.push({
-        sql: `insert into ip_payments select r.* from ${from}jsonb_populate_recordset(null::ip_payments, ?::jsonb) r`,
-        values: [JSON.stringify([...this.newPayments.values()])],
-      });
+    if (this.newPayments.size > 0) statements.push(insertRows('ip_payments', from, [...this.newPayments.values()]));
     if (this.payments.size > 0)
       statements.push({
         sql: `update ip_payments p set status = coalesce(v.status, p.status),
@@ -256,22 +254,14 @@ class Changes {
               on conflict (organization_id, kind, status) do update set count = ip_payment_totals.count + excluded.count`,
         values: [JSON.stringify([...this.totals.values()])],
       });
-    if (this.startedBatches.size > 0)
-      statements.push({
-        sql: `insert into ip_open_settlement_batches select r.* from ${from}jsonb_populate_recordset(null::ip_open_settlement_batches, ?::jsonb) r`,
-        values: [JSON.stringify([...this.startedBatches.values()])],
-      });
+    if (this.startedBatches.size > 0) statements.push(insertRows('ip_open_settlement_batches', from, [...this.startedBatches.values()]));
     if (this.closedBatches.size > 0)
       statements.push({
         sql: `delete from ip_open_settlement_batches b using ${from}jsonb_to_recordset(?::jsonb) as v(organization_id text, batch_number integer)
                where b.organization_id = v.organization_id and b.batch_number = v.batch_number`,
         values: [JSON.stringify([...this.closedBatches.values()])],
       });
-    if (this.cashMovements.length > 0)
-      statements.push({
-        sql: `insert into ip_cash_movements select r.* from ${from}jsonb_populate_recordset(null::ip_cash_movements, ?::jsonb) r`,
-        values: [JSON.stringify(this.cashMovements)],
-      });
+    if (this.cashMovements.length > 0) statements.push(insertRows('ip_cash_movements', from, this.cashMovements));
     return statements;
   }
 
