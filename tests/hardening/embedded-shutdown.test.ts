@@ -34,6 +34,19 @@ const answers = (url: string) => async () => (await fetch(url).catch(() => null)
 const CONNECTION_CUT = /terminating connection due to administrator command|connection lost|connection failed/;
 
 /**
+ * Sends `signal` and expects the run to stop in order: its own shutdown logged, exit 0, no connection
+ * cut under it, and its database stopped (lock file gone, server process ended).
+ */
+async function expectStoppedInOrder(run: ReturnType<typeof startEntryPoint>, signal: NodeJS.Signals, shuttingDown: string, database: { lockFile: string; serverPid: number }) {
+  run.child.kill(signal);
+  expect(await run.exited).toBe(0);
+  expect(run.output).toContain(`"msg":"${shuttingDown}"`);
+  expect(run.output).not.toMatch(CONNECTION_CUT);
+  expect(existsSync(database.lockFile)).toBe(false);
+  expect(isAlive(database.serverPid)).toBe(false);
+}
+
+/**
  * `npm start` on its defaults (no DATABASE_URL): the service runs on an embedded PostgreSQL it started
  * itself. Told to stop, it closes its server, stops its runtime and then the database, in that order:
  * the database never goes away under the service's own connections.
@@ -51,12 +64,7 @@ describe('npm start on the embedded PostgreSQL, stopped by a signal', () => {
     const serverPid = clusters.serverOf(dataDir);
     expect(isAlive(serverPid)).toBe(true);
 
-    service.child.kill(signal);
-    expect(await service.exited).toBe(0);
-    expect(service.output).toContain('"msg":"shutting down"');
-    expect(service.output).not.toMatch(CONNECTION_CUT);
-    expect(existsSync(lockFile)).toBe(false);
-    expect(isAlive(serverPid)).toBe(false);
+    await expectStoppedInOrder(service, signal, 'shutting down', { lockFile, serverPid });
   }, 180_000);
 });
 
@@ -73,12 +81,7 @@ describe('npm run chain on the embedded PostgreSQL', () => {
     await until(answers(`http://127.0.0.1:${port}/status`), node);
     const serverPid = clusters.serverOf(dataDir);
 
-    node.child.kill('SIGTERM');
-    expect(await node.exited).toBe(0);
-    expect(node.output).toContain('"msg":"chain node shutting down"');
-    expect(node.output).not.toMatch(CONNECTION_CUT);
-    expect(existsSync(lockFile)).toBe(false);
-    expect(isAlive(serverPid)).toBe(false);
+    await expectStoppedInOrder(node, 'SIGTERM', 'chain node shutting down', { lockFile, serverPid });
   }, 180_000);
 
   it('whose start fails (its RPC port taken) exits 1 and stops the database it had started', async () => {

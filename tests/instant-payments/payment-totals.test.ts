@@ -1,6 +1,7 @@
 import { instantPaymentsProjection } from '../../projections/instant-payments';
-import type { RecordedEvent } from '../../write-side/event-store/event-store';
 import type { PaymentParties } from '../../write-side/instant-payments/events';
+import type { RecordedEvent } from '../../write-side/event-store/event-store';
+import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
@@ -10,7 +11,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
  */
 describe('Instant Payments payment counts', () => {
   let database: TestDatabase;
-  let position = 0n;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -18,18 +18,7 @@ describe('Instant Payments payment counts', () => {
   afterAll(() => database.drop());
 
   const at = '2026-11-23T10:00:00.000Z';
-  const event = (streamId: string, type: string, data: unknown): RecordedEvent => {
-    position += 1n;
-    return {
-      id: `event-${position}`,
-      type,
-      data,
-      metadata: { actorId: null, organizationId: null, correlationId: 'test', causationId: null, occurredAt: at, schemaVersion: 1 },
-      streamId,
-      streamVersion: Number(position),
-      position: { commit: position, prepare: position },
-    };
-  };
+  const event = eventLog(at);
   const payment = (paymentId: string, kind: PaymentParties['kind'], sender: string, recipient: string): PaymentParties => ({
     paymentId,
     kind,

@@ -1,6 +1,7 @@
 import * as openSettlementBatches from '../../migrations/20261211000100_open_settlement_batches';
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import type { RecordedEvent } from '../../write-side/event-store/event-store';
+import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
@@ -11,7 +12,6 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
  */
 describe('Instant Payments read model of settlement batches', () => {
   let database: TestDatabase;
-  let position = 0n;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -19,18 +19,8 @@ describe('Instant Payments read model of settlement batches', () => {
   afterAll(() => database.drop());
 
   const at = '2026-11-28T10:00:00.000Z';
-  const event = (bank: string, type: string, data: unknown): RecordedEvent => {
-    position += 1n;
-    return {
-      id: `event-${position}`,
-      type,
-      data,
-      metadata: { actorId: null, organizationId: null, correlationId: 'test', causationId: null, occurredAt: at, schemaVersion: 1 },
-      streamId: `ip-bank-${bank}`,
-      streamVersion: Number(position),
-      position: { commit: position, prepare: position },
-    };
-  };
+  const recorded = eventLog(at);
+  const event = (bank: string, type: string, data: unknown) => recorded(`ip-bank-${bank}`, type, data);
   const registered = (bank: string, client: string, balance: string) =>
     event(bank, 'InstantPaymentClientRegistered', { clientId: client, organizationId: bank, name: client, externalRef: null, demo: false, startingBalance: balance });
   const sent = (bank: string, paymentId: string, sender: string, amount: string) =>
