@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { positional, type InlineStatement, type InlineWrite, type NewEvent, type RecordedEvent } from '../write-side/event-store/event-store';
 import { INSTANT_PAYMENT_EVENT_TYPES, type InstantPaymentEvent, type PaymentParties } from '../write-side/instant-payments/events';
+import { insertRows, unnested, type Columns } from './column-arrays';
 import type { Projection } from './projection';
 
 interface ClientRow {
@@ -53,13 +54,95 @@ interface OpenBatchRow {
   payment_ids: string[];
 }
 
+interface CashMovementRow {
+  id: string;
+  kind: string;
+  client_id: string;
+  organization_id: string;
+  amount: string;
+  reference: string | null;
+  created_at: string;
+}
+
+interface TotalChange {
+  organization_id: string;
+  kind: string;
+  status: string;
+  count: number;
+}
+
 const batchKey = (organizationId: string, batchNumber: number) => `${organizationId} ${batchNumber}`;
 
-/** Inserts rows named by the table's columns, `from` put before the source of rows (see Changes.statements). */
-const insertRows = (table: string, from: string, rows: unknown[]): InlineStatement => ({
-  sql: `insert into ${table} select r.* from ${from}jsonb_populate_recordset(null::${table}, ?::jsonb) r`,
-  values: [JSON.stringify(rows)],
-});
+const CLIENT_COLUMNS: Columns<ClientRow> = [
+  ['id', 'text'],
+  ['organization_id', 'text'],
+  ['name', 'text'],
+  ['alias', 'text'],
+  ['external_ref', 'text'],
+  ['demo', 'boolean'],
+  ['active', 'boolean'],
+  ['balance', 'numeric'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+
+const PAYMENT_COLUMNS: Columns<PaymentRow> = [
+  ['id', 'text'],
+  ['kind', 'text'],
+  ['status', 'text'],
+  ['amount', 'numeric'],
+  ['reference', 'text'],
+  ['sender_client_id', 'text'],
+  ['sender_organization_id', 'text'],
+  ['sender_alias', 'text'],
+  ['recipient_client_id', 'text'],
+  ['recipient_organization_id', 'text'],
+  ['recipient_alias', 'text'],
+  ['request_fingerprint', 'text'],
+  ['failure_code', 'text'],
+  ['tx_hash', 'text'],
+  ['created_at', 'timestamptz'],
+  ['settled_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+
+const CASH_MOVEMENT_COLUMNS: Columns<CashMovementRow> = [
+  ['id', 'text'],
+  ['kind', 'text'],
+  ['client_id', 'text'],
+  ['organization_id', 'text'],
+  ['amount', 'numeric'],
+  ['reference', 'text'],
+  ['created_at', 'timestamptz'],
+];
+
+const CLIENT_CHANGE_COLUMNS: Columns<ClientChange> = [
+  ['id', 'text'],
+  ['delta', 'numeric'],
+  ['alias', 'text'],
+  ['active', 'boolean'],
+  ['at', 'timestamptz'],
+];
+
+const PAYMENT_CHANGE_COLUMNS: Columns<PaymentChange> = [
+  ['id', 'text'],
+  ['status', 'text'],
+  ['tx_hash', 'text'],
+  ['settled_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+
+const TOTAL_COLUMNS: Columns<TotalChange> = [
+  ['organization_id', 'text'],
+  ['kind', 'text'],
+  ['status', 'text'],
+  ['count', 'bigint'],
+];
+
+const CLOSED_BATCH_COLUMNS: Columns<Pick<OpenBatchRow, 'organization_id' | 'batch_number'>> = [
+  ['organization_id', 'text'],
+  ['batch_number', 'integer'],
+];
 
 /**
  * Folds a batch of events into row changes in memory, then writes them with one statement per table
@@ -77,13 +160,13 @@ class Changes {
   readonly closedBatches = new Map<string, Pick<OpenBatchRow, 'organization_id' | 'batch_number'>>();
   /** Failed settlement batches: their payments FAILED and their senders refunded, found by their batch's row. */
   readonly failedBatches: Array<{ organizationId: string; batchNumber: number; failureCode: string; txHash: string | null; at: string }> = [];
-  readonly cashMovements: Array<{ id: string; kind: string; client_id: string; organization_id: string; amount: string; reference: string | null; created_at: string }> = [];
+  readonly cashMovements: CashMovementRow[] = [];
   /**
    * Changes to the payment counts, by the ledger that recorded them (its bank), kind and status. A key
    * is kept even when its changes cancel out, so that the rows a rebuild writes are those the live
    * rounds wrote, however the events were batched.
    */
-  readonly totals = new Map<string, { organization_id: string; kind: string; status: string; count: number }>();
+  readonly totals = new Map<string, TotalChange>();
 
   total(organizationId: string, kind: string, status: string, change: number): void {
     const key = `${organizationId} ${kind} ${status}`;
@@ -222,46 +305,59 @@ class Changes {
   /**
    * One statement per table and kind of change, `from` put before each one's source of rows (the
    * inline form joins `landed`); `?` placeholders. A failed batch's refund is not among them. The
-   * updates also name their ids as an array: the planner cannot count a jsonb document's rows and would
-   * scan the whole table (its cost growing with every client and payment) instead of its primary key.
+   * updates also name their ids as a plain key list: a plan made without counting the source's rows
+   * would scan the whole table (its cost growing with every client and payment) instead of its primary key.
    */
   private statements(from: string): InlineStatement[] {
     const statements: InlineStatement[] = [];
-    if (this.newClients.size > 0) statements.push(insertRows('ip_clients', from, [...this.newClients.values()]));
-    if (this.clients.size > 0)
+    if (this.newClients.size > 0) statements.push(insertRows('ip_clients', CLIENT_COLUMNS, [...this.newClients.values()], from));
+    if (this.clients.size > 0) {
+      const changes = unnested(CLIENT_CHANGE_COLUMNS, [...this.clients.values()]);
       statements.push({
         sql: `update ip_clients c set balance = c.balance + v.delta, alias = coalesce(v.alias, c.alias), active = coalesce(v.active, c.active), updated_at = v.at
-                from ${from}jsonb_to_recordset(?::jsonb) as v(id text, delta numeric, alias text, active boolean, at timestamptz)
+                from ${from}${changes.source}
                where c.id = v.id and c.id = any(?::text[])`,
-        values: [JSON.stringify([...this.clients.values()].map((change) => ({ ...change, delta: change.delta.toString() }))), [...this.clients.keys()]],
+        values: [...changes.values, [...this.clients.keys()]],
       });
-    if (this.newPayments.size > 0) statements.push(insertRows('ip_payments', from, [...this.newPayments.values()]));
-    if (this.payments.size > 0)
+    }
+    if (this.newPayments.size > 0) statements.push(insertRows('ip_payments', PAYMENT_COLUMNS, [...this.newPayments.values()], from));
+    if (this.payments.size > 0) {
+      const changes = unnested(PAYMENT_CHANGE_COLUMNS, [...this.payments.values()]);
       statements.push({
         sql: `update ip_payments p set status = coalesce(v.status, p.status),
                      tx_hash = coalesce(v.tx_hash, p.tx_hash), settled_at = coalesce(v.settled_at, p.settled_at), updated_at = v.updated_at
-                from ${from}jsonb_to_recordset(?::jsonb) as v(id text, status text, tx_hash text, settled_at timestamptz, updated_at timestamptz)
+                from ${from}${changes.source}
                where p.id = v.id and p.id = any(?::text[])`,
-        values: [JSON.stringify([...this.payments.values()]), [...this.payments.keys()]],
+        values: [...changes.values, [...this.payments.keys()]],
       });
-    if (this.totals.size > 0)
+    }
+    if (this.totals.size > 0) {
+      const changes = unnested(TOTAL_COLUMNS, [...this.totals.values()]);
       statements.push({
         // In key order, so that any two writers of the same rows lock them in the same order.
         sql: `insert into ip_payment_totals (organization_id, kind, status, count)
               select v.organization_id, v.kind, v.status, v.count
-                from ${from}jsonb_to_recordset(?::jsonb) as v(organization_id text, kind text, status text, count bigint)
+                from ${from}${changes.source}
                order by v.organization_id, v.kind, v.status
               on conflict (organization_id, kind, status) do update set count = ip_payment_totals.count + excluded.count`,
-        values: [JSON.stringify([...this.totals.values()])],
+        values: changes.values,
       });
-    if (this.startedBatches.size > 0) statements.push(insertRows('ip_open_settlement_batches', from, [...this.startedBatches.values()]));
-    if (this.closedBatches.size > 0)
+    }
+    if (this.startedBatches.size > 0)
+      // Each row holds an array of payment ids, which column arrays cannot carry (unnest flattens them): a JSON document.
       statements.push({
-        sql: `delete from ip_open_settlement_batches b using ${from}jsonb_to_recordset(?::jsonb) as v(organization_id text, batch_number integer)
-               where b.organization_id = v.organization_id and b.batch_number = v.batch_number`,
-        values: [JSON.stringify([...this.closedBatches.values()])],
+        sql: `insert into ip_open_settlement_batches select r.* from ${from}jsonb_populate_recordset(null::ip_open_settlement_batches, ?::jsonb) r`,
+        values: [JSON.stringify([...this.startedBatches.values()])],
       });
-    if (this.cashMovements.length > 0) statements.push(insertRows('ip_cash_movements', from, this.cashMovements));
+    if (this.closedBatches.size > 0) {
+      const closed = unnested(CLOSED_BATCH_COLUMNS, [...this.closedBatches.values()]);
+      statements.push({
+        sql: `delete from ip_open_settlement_batches b using ${from}${closed.source}
+               where b.organization_id = v.organization_id and b.batch_number = v.batch_number`,
+        values: closed.values,
+      });
+    }
+    if (this.cashMovements.length > 0) statements.push(insertRows('ip_cash_movements', CASH_MOVEMENT_COLUMNS, this.cashMovements, from));
     return statements;
   }
 

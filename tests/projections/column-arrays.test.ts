@@ -1,0 +1,152 @@
+import { arrayLiteral, insertRows, unnested, type Columns } from '../../projections/column-arrays';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+interface Row {
+  id: string;
+  note: string | null;
+  amount: string;
+  flag: boolean;
+  at: string;
+  details: unknown;
+}
+
+const COLUMNS: Columns<Row> = [
+  ['id', 'text'],
+  ['note', 'text'],
+  ['amount', 'numeric'],
+  ['flag', 'boolean'],
+  ['at', 'timestamptz'],
+  ['details', 'jsonb'],
+];
+
+/**
+ * Rows reach PostgreSQL as one array literal per column: every value must arrive exactly as it was,
+ * whatever text a client put in it (a payment's reference is free text).
+ */
+describe('column arrays (rows as typed arrays, unnested)', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.knex.raw(`
+      create table ca_rows (
+        id text primary key,
+        note text,
+        amount numeric(78, 0) not null,
+        flag boolean not null,
+        at timestamptz not null,
+        details jsonb
+      )`);
+  });
+  afterAll(() => database.drop());
+  beforeEach(() => database.knex.raw('truncate ca_rows'));
+
+  const stored = () =>
+    database
+      .knex('ca_rows')
+      .orderBy('id')
+      .select('id', 'note', database.knex.raw('amount::text as amount'), 'flag', database.knex.raw(`to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at`), 'details');
+
+  const awkwardNotes = [
+    'plain',
+    'with "double quotes"',
+    'back\\slash and \\" both',
+    'commas, {braces}, and spaces',
+    'NULL',
+    'null',
+    '',
+    '  leading and trailing  ',
+    'üñíçødé ✓ 🙂',
+    'new\nline and\ttab',
+  ];
+
+  it('inserts every row with each value as it was: quotes, backslashes, braces, the text NULL, empty text, unicode', async () => {
+    const rows: Row[] = awkwardNotes.map((note, index) => ({
+      id: `row-${String(index).padStart(2, '0')}`,
+      note,
+      amount: `${index + 1}000000000000000000000000000001`,
+      flag: index % 2 === 0,
+      at: `2026-01-0${(index % 9) + 1}T10:20:30.456Z`,
+      details: { note, list: [index, 'a"b'] },
+    }));
+    const { sql, values } = insertRows('ca_rows', COLUMNS, rows);
+    await database.knex.raw(sql, values);
+
+    expect(await stored()).toEqual(rows);
+  });
+
+  it('writes null and undefined as NULL, not as text', async () => {
+    const rows = [
+      { id: 'a', note: null, amount: '1', flag: true, at: '2026-01-01T00:00:00.000Z', details: null },
+      { id: 'b', note: undefined as unknown as null, amount: '2', flag: false, at: '2026-01-01T00:00:00.000Z', details: undefined },
+    ];
+    const { sql, values } = insertRows('ca_rows', COLUMNS, rows);
+    await database.knex.raw(sql, values);
+
+    expect(await stored()).toEqual([
+      { id: 'a', note: null, amount: '1', flag: true, at: '2026-01-01T00:00:00.000Z', details: null },
+      { id: 'b', note: null, amount: '2', flag: false, at: '2026-01-01T00:00:00.000Z', details: null },
+    ]);
+  });
+
+  it('writes any value of a jsonb column as JSON, a string or a number too', async () => {
+    const rows = ['text', 'NULL', 42, true, ['a', { b: 'c"d\\e' }]].map((details, index) => ({
+      id: `j${index}`,
+      note: null,
+      amount: '1',
+      flag: true,
+      at: '2026-01-01T00:00:00.000Z',
+      details,
+    }));
+    const { sql, values } = insertRows('ca_rows', COLUMNS, rows);
+    await database.knex.raw(sql, values);
+
+    expect((await stored()).map((row) => row.details)).toEqual(['text', 'NULL', 42, true, ['a', { b: 'c"d\\e' }]]);
+  });
+
+  it('takes bigint amounts and Date timestamps', async () => {
+    const rows = [{ id: 'a', note: 'x', amount: 123456789012345678901234567890n, flag: true, at: new Date('2026-03-04T05:06:07.089Z'), details: [] }];
+    const { sql, values } = insertRows('ca_rows', COLUMNS as never, rows);
+    await database.knex.raw(sql, values);
+
+    expect(await stored()).toEqual([{ id: 'a', note: 'x', amount: '123456789012345678901234567890', flag: true, at: '2026-03-04T05:06:07.089Z', details: [] }]);
+  });
+
+  it('inserts nothing for no rows', async () => {
+    const { sql, values } = insertRows('ca_rows', COLUMNS, []);
+    await database.knex.raw(sql, values);
+
+    expect(await stored()).toEqual([]);
+  });
+
+  it('serves as the source of an update joined by key, as the projections use it', async () => {
+    await database.knex('ca_rows').insert([
+      { id: 'a', note: 'old', amount: '10', flag: false, at: '2026-01-01T00:00:00Z' },
+      { id: 'b', note: 'old', amount: '20', flag: false, at: '2026-01-01T00:00:00Z' },
+    ]);
+    const changes = unnested<Pick<Row, 'id' | 'note' | 'amount'>>(
+      [
+        ['id', 'text'],
+        ['note', 'text'],
+        ['amount', 'numeric'],
+      ],
+      [{ id: 'b', note: 'a "new" note, {really}', amount: '5' }],
+    );
+    await database.knex.raw(`update ca_rows t set note = v.note, amount = t.amount + v.amount from ${changes.source} where t.id = v.id`, changes.values);
+
+    expect((await stored()).map(({ id, note, amount }) => ({ id, note, amount }))).toEqual([
+      { id: 'a', note: 'old', amount: '10' },
+      { id: 'b', note: 'a "new" note, {really}', amount: '25' },
+    ]);
+  });
+});
+
+describe('arrayLiteral', () => {
+  it('quotes every element and escapes only quotes and backslashes', () => {
+    expect(arrayLiteral(['a', 'b,c', 'd"e', 'f\\g', null, undefined, 7, true])).toBe('{"a","b,c","d\\"e","f\\\\g",NULL,NULL,"7","true"}');
+  });
+
+  it('is an empty array for no values', () => {
+    expect(arrayLiteral([])).toBe('{}');
+  });
+});
