@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../write-side/event-store/event-store';
 import type { OrganizationEvent } from '../write-side/organization/events';
 import type { ProposalEvent, ProposalMessage, ProposalSubmitted } from '../write-side/proposal/events';
 import { ADMIN_OPERATIONS } from './admin-operations';
+import { unnested, type Columns } from './column-arrays';
 import type { Projection } from './projection';
 
 export type EntryKind = 'CHAIN' | 'ADMIN';
@@ -40,39 +41,39 @@ export interface EntryRow {
   executed_at: string | null;
 }
 
-const COLUMNS: Record<keyof EntryRow, string> = {
-  operation_id: 'text',
-  organization_id: 'text',
-  kind: 'text',
-  type: 'text',
-  side: 'text',
-  multisig_id: 'text',
-  counterparty_multisig_id: 'text',
-  actor_id: 'text',
-  subject_type: 'text',
-  subject_id: 'text',
-  subject_organization_id: 'text',
-  title: 'text',
-  summary: 'jsonb',
-  status: 'text',
-  executor_result: 'text',
-  amount: 'numeric',
-  denom: 'text',
-  from_address: 'text',
-  to_address: 'text',
-  tx_hash: 'text',
-  height: 'bigint',
-  occurred_at: 'timestamptz',
-  voting_ends_at: 'timestamptz',
-  decided_at: 'timestamptz',
-  executed_at: 'timestamptz',
-};
-const NAMES = Object.keys(COLUMNS) as Array<keyof EntryRow>;
+const COLUMNS: Columns<EntryRow> = [
+  ['operation_id', 'text'],
+  ['organization_id', 'text'],
+  ['kind', 'text'],
+  ['type', 'text'],
+  ['side', 'text'],
+  ['multisig_id', 'text'],
+  ['counterparty_multisig_id', 'text'],
+  ['actor_id', 'text'],
+  ['subject_type', 'text'],
+  ['subject_id', 'text'],
+  ['subject_organization_id', 'text'],
+  ['title', 'text'],
+  ['summary', 'jsonb'],
+  ['status', 'text'],
+  ['executor_result', 'text'],
+  ['amount', 'numeric'],
+  ['denom', 'text'],
+  ['from_address', 'text'],
+  ['to_address', 'text'],
+  ['tx_hash', 'text'],
+  ['height', 'bigint'],
+  ['occurred_at', 'timestamptz'],
+  ['voting_ends_at', 'timestamptz'],
+  ['decided_at', 'timestamptz'],
+  ['executed_at', 'timestamptz'],
+];
+const NAMES = COLUMNS.map(([column]) => column);
 const TIMESTAMPS = ['occurred_at', 'voting_ends_at', 'decided_at', 'executed_at'] as const;
 
-const UPSERT = `
+const UPSERT = (source: string) => `
   insert into activity_log (${NAMES.join(', ')})
-  select ${NAMES.join(', ')} from jsonb_to_recordset(?::jsonb) as r(${NAMES.map((name) => `${name} ${COLUMNS[name]}`).join(', ')})
+  select v.* from ${source}
   on conflict (operation_id, organization_id) do update set
     ${NAMES.filter((name) => name !== 'operation_id' && name !== 'organization_id')
       .map((name) => `${name} = excluded.${name}`)
@@ -185,7 +186,10 @@ class Batch {
   }
 
   async write(): Promise<void> {
-    if (this.rows.size > 0) await this.trx.raw(UPSERT, [JSON.stringify([...this.rows.values()])]);
+    if (this.rows.size > 0) {
+      const { source, values } = unnested(COLUMNS, [...this.rows.values()]);
+      await this.trx.raw(UPSERT(source), values);
+    }
     const totals = [...this.totals];
     if (totals.length > 0) {
       const keys = totals.map(([totalKey]) => totalKey.split('\u0000') as [string, string]);

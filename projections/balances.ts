@@ -7,6 +7,7 @@ import { CHAIN_STREAM, type BlockCommitted, type ChainGenesisRecorded } from '..
 import { decodeMessage, TypeUrl, type ChainMessage } from '../write-side/chain/messages';
 import { OBSERVED_STREAM, type ChainBlockObserved } from '../write-side/chain/observer';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
+import { insertRows, type Columns } from './column-arrays';
 import type { Projection } from './projection';
 
 export interface Movement {
@@ -148,12 +149,40 @@ interface SupplyChange {
 /** Movements written per statement: a batch of busy blocks is sent in slices. */
 const MOVEMENTS_PER_STATEMENT = 50_000;
 
+interface MovementRow {
+  height: number;
+  tx_index: number;
+  movement_index: number;
+  direction: 'IN' | 'OUT';
+  address: string;
+  kind: string;
+  counterparty: string | null;
+  denom: string;
+  amount: string;
+  tx_hash: string;
+  block_time: string;
+}
+
+const MOVEMENT_COLUMNS: Columns<MovementRow> = [
+  ['height', 'bigint'],
+  ['tx_index', 'integer'],
+  ['movement_index', 'integer'],
+  ['direction', 'text'],
+  ['address', 'text'],
+  ['kind', 'text'],
+  ['counterparty', 'text'],
+  ['denom', 'text'],
+  ['amount', 'numeric'],
+  ['tx_hash', 'text'],
+  ['block_time', 'timestamptz'],
+];
+
 /** Keys of per-address deltas; a NUL never occurs in an address or a denom. */
 const balanceKey = (address: string, denom: string) => `${address}\u0000${denom}`;
 
 /** Folds the batch's blocks, in order, into one set of rows, deltas and totals: a few statements however many blocks. */
 async function applyBlocks(trx: Knex.Transaction, blocks: Array<{ chainId: string; block: ChainBlock }>): Promise<void> {
-  const movements: Array<Record<string, string | number | null>> = [];
+  const movements: MovementRow[] = [];
   const deltas = new Map<string, bigint>();
   const supply = new Map<string, SupplyChange>();
   const heads = new Map<string, ChainBlock>();
@@ -192,14 +221,11 @@ async function applyBlocks(trx: Knex.Transaction, blocks: Array<{ chainId: strin
     });
   }
 
-  // In slices, so that a batch of busy blocks never becomes one document too large to send.
-  for (let from = 0; from < movements.length; from += MOVEMENTS_PER_STATEMENT)
-    await trx.raw(
-      `insert into chain_movements (height, tx_index, movement_index, direction, address, kind, counterparty, denom, amount, tx_hash, block_time)
-       select * from jsonb_to_recordset(?::jsonb) as m(height bigint, tx_index integer, movement_index integer, direction text, address text,
-         kind text, counterparty text, denom text, amount numeric, tx_hash text, block_time timestamptz)`,
-      [JSON.stringify(movements.slice(from, from + MOVEMENTS_PER_STATEMENT))],
-    );
+  // In slices, so that a batch of busy blocks never becomes one statement too large to send.
+  for (let from = 0; from < movements.length; from += MOVEMENTS_PER_STATEMENT) {
+    const { sql, values } = insertRows('chain_movements', MOVEMENT_COLUMNS, movements.slice(from, from + MOVEMENTS_PER_STATEMENT));
+    await trx.raw(sql, values);
+  }
 
   const changed = [...deltas].filter(([, delta]) => delta !== 0n);
   if (changed.length > 0) {

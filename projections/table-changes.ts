@@ -1,32 +1,68 @@
 import type { Knex } from 'knex';
+import { arrayLiteral, unnested, type Columns } from './column-arrays';
 
 type Row = Record<string, unknown>;
 
-/** Per table, the columns that have a default: the schema only changes with a migration, so once per process. */
-const DEFAULTED = new Map<string, Promise<Set<string>>>();
+/** A table's columns: their types as PostgreSQL writes them, and which have a default. */
+interface TableColumns {
+  types: Map<string, string>;
+  defaulted: Set<string>;
+}
 
-function columnsWithDefaults(trx: Knex.Transaction, table: string): Promise<Set<string>> {
-  let columns = DEFAULTED.get(table);
+/** Per table: the schema only changes with a migration, so it is asked once per process. */
+const TABLE_COLUMNS = new Map<string, Promise<TableColumns>>();
+
+function tableColumns(trx: Knex.Transaction, table: string): Promise<TableColumns> {
+  let columns = TABLE_COLUMNS.get(table);
   if (!columns) {
     columns = trx
-      .raw<{ rows: Array<{ column_name: string }> }>(
-        `select column_name from information_schema.columns where table_schema = current_schema() and table_name = ? and column_default is not null`,
+      .raw<{ rows: Array<{ column_name: string; type: string; defaulted: boolean }> }>(
+        `select attname as column_name, format_type(atttypid, atttypmod) as type, atthasdef as defaulted
+           from pg_attribute where attrelid = ?::regclass and attnum > 0 and not attisdropped`,
         [table],
       )
-      .then(({ rows }) => new Set(rows.map((row) => row.column_name)));
+      .then(({ rows }) => ({
+        types: new Map(rows.map((row) => [row.column_name, row.type])),
+        defaulted: new Set(rows.filter((row) => row.defaulted).map((row) => row.column_name)),
+      }));
     // A failed look-up (the transaction failed) is asked again next time.
-    columns.catch(() => DEFAULTED.delete(table));
-    DEFAULTED.set(table, columns);
+    columns.catch(() => TABLE_COLUMNS.delete(table));
+    TABLE_COLUMNS.set(table, columns);
   }
   return columns;
 }
+
+/** The columns named, typed from the table's schema (unnest cannot carry an array column: it would flatten it). */
+function typed(table: string, { types }: TableColumns, names: string[]): Columns<Row> {
+  return names.map((name) => {
+    const type = types.get(name);
+    if (!type) throw new Error(`${table}: no column ${name}`);
+    if (type.endsWith('[]')) throw new Error(`${table}.${name}: an array column cannot be written as a column array`);
+    return [name, type] as const;
+  });
+}
+
+/** Rows grouped by the columns they give (in a stable order), for one statement per group. */
+function byColumns(rows: Iterable<Row>, columnsOf: (row: Row) => string[]): Map<string, { columns: string[]; rows: Row[] }> {
+  const groups = new Map<string, { columns: string[]; rows: Row[] }>();
+  for (const row of rows) {
+    const columns = columnsOf(row).sort();
+    const shape = columns.join(',');
+    const group = groups.get(shape);
+    if (group) group.rows.push(row);
+    else groups.set(shape, { columns, rows: [row] });
+  }
+  return groups;
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * The changes one batch of events makes to a table keyed by one column, gathered in memory in event
  * order and written with a few statements however many events made them. A row inserted by the batch
  * is written once, with the batch's later changes to it already applied. Values reach PostgreSQL as
- * one JSON document typed by the table's own row type, so jsonb columns take objects (not JSON text)
- * and timestamps ISO strings or Dates.
+ * one array per column, typed by the table's own schema, so jsonb columns take any JSON value (not
+ * JSON text) and timestamps ISO strings or Dates.
  *
  * Same outcome as running each event's statement in turn: an update of a row that does not exist
  * changes nothing, a delete drops the changes gathered before it, and an insert of an existing key
@@ -83,46 +119,48 @@ export class TableChanges {
   async write(trx: Knex.Transaction): Promise<void> {
     const { table, key } = this;
     if (this.deletes.size > 0) await trx.raw('delete from ?? where ?? = any(?)', [table, key, [...this.deletes]]);
-    await this.writeUpdates(trx, [...this.updates.values()]);
-    // Rows that give the same columns with defaults go together, so a column a row leaves out takes its
-    // default, not null; any other column a row leaves out is null either way.
-    const defaulted = this.inserts.size > 0 ? await columnsWithDefaults(trx, table) : new Set<string>();
-    const shapes = new Map<string, Row[]>();
-    for (const row of this.inserts.values()) {
-      const shape = Object.keys(row).filter((column) => row[column] !== undefined && defaulted.has(column)).sort().join(',');
-      shapes.set(shape, [...(shapes.get(shape) ?? []), row]);
-    }
+    if (this.updates.size === 0 && this.inserts.size === 0) return;
+    const schema = await tableColumns(trx, table);
+    await this.writeUpdates(trx, schema, this.updates.values());
+    // Rows go together when they give the same columns: a column a row leaves out takes its default,
+    // not null (one statement naming it for some rows would give the others null).
     const ignore = this.options.onConflict === 'ignore';
     const inserted = new Set<string>();
-    for (const rows of shapes.values()) {
-      const columns = [...new Set(rows.flatMap((row) => Object.keys(row).filter((column) => row[column] !== undefined)))];
-      const list = columns.map(() => '??').join(', ');
+    for (const { columns, rows } of byColumns(this.inserts.values(), (row) => Object.keys(row).filter((column) => row[column] !== undefined)).values()) {
+      const { source, values } = unnested(typed(table, schema, columns), rows);
       const { rows: written } = await trx.raw<{ rows: Array<{ key: string }> }>(
-        `insert into ?? (${list}) select ${list} from jsonb_populate_recordset(null::??, ?::jsonb)` +
-          (ignore ? ' on conflict (??) do nothing returning ??::text as key' : ''),
-        [table, ...columns, ...columns, table, JSON.stringify(rows), ...(ignore ? [key, key] : [])],
+        `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) select v.* from ${source}` +
+          (ignore ? ` on conflict (${quoted(key)}) do nothing returning ${quoted(key)}::text as key` : ''),
+        values,
       );
       if (ignore) for (const row of written) inserted.add(row.key);
     }
     await this.writeUpdates(
       trx,
+      schema,
       [...this.afterInsert].filter(([id]) => !inserted.has(id)).map(([, change]) => change),
     );
   }
 
-  /** One statement: each row's columns set from its change when the change names them, else left as they are. */
-  private async writeUpdates(trx: Knex.Transaction, changes: Row[]): Promise<void> {
+  /**
+   * One statement per set of columns the changes name: each row's columns set from its change, the
+   * others left as they are.
+   */
+  private async writeUpdates(trx: Knex.Transaction, schema: TableColumns, changes: Iterable<Row>): Promise<void> {
     const { table, key } = this;
-    const columns = [...new Set(changes.flatMap((change) => Object.keys(change)))].filter((column) => column !== key);
-    if (columns.length === 0) return;
-    await trx.raw(
-      `update ?? as t set ${columns.map(() => `?? = case when jsonb_exists(c.j, ?) then (p.r).?? else t.?? end`).join(', ')}
-       from jsonb_array_elements(?::jsonb) as c(j), lateral (select jsonb_populate_record(null::??, c.j) as r) as p
-       where t.?? = (p.r).?? and t.?? = any(?)`,
-      // The keys again as an array: a jsonb document's rows cannot be counted, so without it the planner
-      // hashes the whole table (a cost that grows with every row the read model ever held).
-      [table, ...columns.flatMap((column) => [column, column, column, column]), JSON.stringify(changes), table, key, key, key, changes.map((change) => String(change[key]))],
-    );
+    for (const { columns, rows } of byColumns(changes, (change) => Object.keys(change).filter((column) => column !== key)).values()) {
+      if (columns.length === 0) continue;
+      const { source, values } = unnested(typed(table, schema, [key, ...columns]), rows);
+      const [, keyType] = typed(table, schema, [key])[0]!;
+      await trx.raw(
+        `update ${quoted(table)} as t set ${columns.map((column) => `${quoted(column)} = v.${quoted(column)}`).join(', ')}
+           from ${source}
+          where t.${quoted(key)} = v.${quoted(key)} and t.${quoted(key)} = any(?::${keyType}[])`,
+        // The keys again as a plain list: a plan made without counting the source's rows would scan
+        // the whole table (a cost that grows with every row the read model ever held).
+        [...values, arrayLiteral(rows.map((change) => change[key]))],
+      );
+    }
   }
 
   private keyOf(id: unknown, action: string): string {

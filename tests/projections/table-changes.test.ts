@@ -99,6 +99,31 @@ describe('TableChanges', () => {
     ]);
   });
 
+  it('writes every value as given: quotes, backslashes and braces in text, the text NULL, a JSON string, an explicit null', async () => {
+    const first = new TableChanges('tc_items');
+    first.insert({ id: 'a', name: 'say "hi", {there}\\', note: 'NULL', tags: 'just a string' });
+    first.insert({ id: 'b', name: 'Beta', note: 'to be cleared' });
+    await write(first);
+
+    const second = new TableChanges('tc_items');
+    second.update('b', { note: null, tags: { quoted: 'a"b' } });
+    await write(second);
+
+    expect(await rows()).toEqual([
+      { id: 'a', name: 'say "hi", {there}\\', note: 'NULL', tags: 'just a string', archived: false, changed_at: null },
+      { id: 'b', name: 'Beta', note: null, tags: { quoted: 'a"b' }, archived: false, changed_at: null },
+    ]);
+  });
+
+  it('refuses to write an array column, naming it (a column array cannot carry one)', async () => {
+    await database.knex.raw('create table tc_listed (id text primary key, labels text[])');
+    const changes = new TableChanges('tc_listed');
+    changes.insert({ id: 'a', labels: ['x'] });
+
+    await expect(write(changes)).rejects.toThrow('tc_listed.labels: an array column cannot be written as a column array');
+    expect(await database.knex('tc_listed').count({ count: '*' })).toEqual([{ count: '0' }]);
+  });
+
   it('fails on an insert of an existing key by default, and on a change without a key', async () => {
     const first = new TableChanges('tc_items');
     first.insert({ id: 'a', name: 'Alpha' });
