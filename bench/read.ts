@@ -34,6 +34,7 @@ import { sessionStream, type SessionEvent } from '../write-side/session/events';
 import type { TokenRegistered } from '../write-side/token/events';
 import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
+import { PostgresCpu } from './support/postgres';
 
 /**
  * `npm run bench:read`: the read side at scale. Generates BENCH_EVENTS (default 1,000,000) events of a
@@ -43,7 +44,8 @@ import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
  *   - the baseline of this run: replaying the log with no projection (reading and decoding only);
  *   - catch-up of every projection of the service together from zero (events/s, target ≥ 20,000),
  *     over a log whose BENCH_IP_SHARE (default 0.4) is Instant Payments history,
- *     and its ratio to that baseline; then two rebuilds alone;
+ *     and its ratio to that baseline, each with the CPU per event of this process and of PostgreSQL
+ *     (steadier than a rate on a shared machine); then two rebuilds alone;
  *   - p50/p99 of GET /dashboard/metrics and GET /activity-log over HTTP;
  *   - an export of BENCH_EXPORT_ROWS (default 1,000,000) rows streamed to a client by a server
  *     process of its own, with that process's peak RSS (target < 200 MiB).
@@ -69,6 +71,21 @@ const policyAddressOf = (seed: string) => toBech32('emisor', hash(seed));
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const rate = (count: number, ms: number) => `${Math.round((count / ms) * 1000).toLocaleString('en')}/s`;
+
+/**
+ * CPU time per event of a phase: this process's and the PostgreSQL server's (when it runs on this
+ * machine). Unlike a rate, it hardly moves with what else the shared machine is doing, so two
+ * checkouts compare on it.
+ */
+async function cpuPerEvent(postgres: PostgresCpu | null, phase: () => Promise<number>): Promise<{ result: number; line: string }> {
+  const node = process.cpuUsage();
+  const server = postgres?.serverSeconds() ?? NaN;
+  const result = await phase();
+  const nodeMicros = process.cpuUsage(node);
+  const perEvent = (seconds: number) => `${((seconds * 1e6) / result).toFixed(1)} µs`;
+  const postgresLine = postgres ? `, PostgreSQL ${perEvent(postgres.serverSeconds() - server)}` : '';
+  return { result, line: `CPU per event: this process ${perEvent((nodeMicros.user + nodeMicros.system) / 1e6)}${postgresLine} (whole server)` };
+}
 
 interface Actor {
   userId: string;
@@ -509,23 +526,29 @@ async function main(): Promise<void> {
     const { central, banks, writer, height, instantPayments } = await generate(services.eventStore);
     console.log(`Store:      ${writer.written.toLocaleString('en')} events generated in ${((Date.now() - started) / 1000).toFixed(0)} s (${BANKS} banks; ${Math.round(IP_SHARE * 100)} % Instant Payments history)`);
 
+    const postgresCpu = await PostgresCpu.open(SERVER_URL);
     started = Date.now();
-    const replayed = await replayOnly(services.eventStore);
+    const replay = await cpuPerEvent(postgresCpu, () => replayOnly(services.eventStore));
+    const replayed = replay.result;
     const replayMs = Date.now() - started;
     const replayRate = (replayed / replayMs) * 1000;
     console.log(`Baseline:   replaying the log with no projection: ${replayed.toLocaleString('en')} events in ${(replayMs / 1000).toFixed(1)} s, ${rate(replayed, replayMs)}`);
+    console.log(`            ${replay.line}`);
 
     // Every projection of the service, from zero, together: what a new deployment or a full rebuild costs.
     const every = allProjections();
     const runner = new ProjectionRunner(services.eventStore, services.db, every, logger);
     started = Date.now();
-    const read = await runner.catchUp();
+    const catchUp = await cpuPerEvent(postgresCpu, () => runner.catchUp());
+    await postgresCpu?.close();
+    const read = catchUp.result;
     const readMs = Date.now() - started;
     const catchUpRate = (read / readMs) * 1000;
     console.log(
       `Catch-up:   all ${every.length} projections together from zero: ${read.toLocaleString('en')} events in ${(readMs / 1000).toFixed(1)} s, ` +
         `${rate(read, readMs)} (target ≥ 20,000/s), ${(catchUpRate / replayRate).toFixed(2)}× the replay baseline`,
     );
+    console.log(`            ${catchUp.line}`);
     const ipModel = (await services.db('ip_payments').select(services.db.raw('count(*)::int as payments'), services.db.raw("count(*) filter (where status <> 'COMPLETED')::int as open")).first()) as { payments: number; open: number };
     const held = (await services.db('ip_clients').sum({ held: 'balance' }).first()) as { held: string | null };
     console.log(
