@@ -1,6 +1,7 @@
 import type { AccountEvent } from '../write-side/account/events';
 import { ACCOUNT_CREATION_EVENT_TYPES, ACCOUNT_EVENT_TYPES } from '../write-side/account/events';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
+import { insertRows, type Columns } from './column-arrays';
 import type { Projection } from './projection';
 import { TableChanges } from './table-changes';
 
@@ -13,6 +14,13 @@ const weightOf = (members: Member[]) => members.reduce((sum, member) => sum + me
  * Accounts (multisigs) and their members; a bank's settlement account is listed as type SETTLEMENT.
  * Creations recorded but not finished (nor refused by the chain) wait in pending_account_creations.
  */
+const MEMBER_COLUMNS: Columns<{ account_id: string; user_id: string; address: string; weight: number }> = [
+  ['account_id', 'text'],
+  ['user_id', 'text'],
+  ['address', 'text'],
+  ['weight', 'integer'],
+];
+
 export const accountsProjection: Projection = {
   name: 'accounts',
   tables: ['account_members', 'accounts', 'pending_account_creations'],
@@ -105,11 +113,9 @@ export const accountsProjection: Projection = {
     const members = [...rosters].flatMap(([accountId, roster]) =>
       roster.map((member) => ({ account_id: accountId, user_id: member.userId, address: member.address, weight: member.weight })),
     );
-    if (members.length > 0)
-      await trx.raw(
-        `insert into account_members (account_id, user_id, address, weight)
-         select account_id, user_id, address, weight from jsonb_populate_recordset(null::account_members, ?::jsonb)`,
-        [JSON.stringify(members)],
-      );
+    if (members.length > 0) {
+      const { sql, values } = insertRows('account_members', MEMBER_COLUMNS, members);
+      await trx.raw(sql, values);
+    }
   },
 };

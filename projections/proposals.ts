@@ -1,11 +1,38 @@
 import type { RecordedEvent } from '../write-side/event-store/event-store';
 import { totalWeight } from '../write-side/proposal/decide';
 import { PROPOSAL_EVENT_TYPES, type ProposalEvent } from '../write-side/proposal/events';
+import { insertRows, unnested, type Columns } from './column-arrays';
 import type { Projection } from './projection';
 import { TableChanges } from './table-changes';
 
 const TALLY_COLUMN = { YES: 'tally_yes', NO: 'tally_no', ABSTAIN: 'tally_abstain', NO_WITH_VETO: 'tally_no_with_veto' } as const;
 type Tally = Record<(typeof TALLY_COLUMN)[keyof typeof TALLY_COLUMN], number>;
+
+interface VoteRow {
+  proposal_id: string;
+  user_id: string;
+  address: string;
+  option: string;
+  weight: number;
+  cast_at: string;
+}
+
+const VOTE_COLUMNS: Columns<VoteRow> = [
+  ['proposal_id', 'text'],
+  ['user_id', 'text'],
+  ['address', 'text'],
+  ['option', 'text'],
+  ['weight', 'integer'],
+  ['cast_at', 'timestamptz'],
+];
+
+const TALLY_COLUMNS: Columns<Tally & { id: string }> = [
+  ['id', 'text'],
+  ['tally_yes', 'integer'],
+  ['tally_no', 'integer'],
+  ['tally_abstain', 'integer'],
+  ['tally_no_with_veto', 'integer'],
+];
 
 /** Proposals with their tally and execution, and one row per vote. */
 export const proposalsProjection: Projection = {
@@ -14,7 +41,7 @@ export const proposalsProjection: Projection = {
   handles: PROPOSAL_EVENT_TYPES,
   async applyBatch(trx, events: RecordedEvent[]) {
     const proposals = new TableChanges('proposals', { onConflict: 'ignore' });
-    const votes: Array<Record<string, unknown>> = [];
+    const votes: VoteRow[] = [];
     /** Weight the batch's votes add to each proposal's tally, per option. */
     const tallies = new Map<string, Tally>();
     for (const recorded of events) {
@@ -83,20 +110,17 @@ export const proposalsProjection: Projection = {
     }
     await proposals.write(trx);
     if (votes.length === 0) return;
-    await trx.raw(
-      `insert into proposal_votes (proposal_id, user_id, address, option, weight, cast_at)
-       select proposal_id, user_id, address, option, weight, cast_at from jsonb_populate_recordset(null::proposal_votes, ?::jsonb)
-       on conflict (proposal_id, user_id) do nothing`,
-      [JSON.stringify(votes)],
-    );
+    const inserted = insertRows('proposal_votes', VOTE_COLUMNS, votes);
+    await trx.raw(`${inserted.sql} on conflict (proposal_id, user_id) do nothing`, inserted.values);
     // Tallies add up (a vote counts whenever it is applied, as before); one statement for the batch.
+    const added = unnested(TALLY_COLUMNS, [...tallies].map(([id, tally]) => ({ id, ...tally })));
     await trx.raw(
-      `update proposals p set tally_yes = p.tally_yes + t.tally_yes, tally_no = p.tally_no + t.tally_no,
-         tally_abstain = p.tally_abstain + t.tally_abstain, tally_no_with_veto = p.tally_no_with_veto + t.tally_no_with_veto
-       from jsonb_to_recordset(?::jsonb) as t(id text, tally_yes integer, tally_no integer, tally_abstain integer, tally_no_with_veto integer)
-       where p.id = t.id and p.id = any(?::text[])`,
-      // The ids again as an array: a jsonb document's rows cannot be counted, so the planner would scan every proposal.
-      [JSON.stringify([...tallies].map(([id, tally]) => ({ id, ...tally }))), [...tallies.keys()]],
+      `update proposals p set tally_yes = p.tally_yes + v.tally_yes, tally_no = p.tally_no + v.tally_no,
+         tally_abstain = p.tally_abstain + v.tally_abstain, tally_no_with_veto = p.tally_no_with_veto + v.tally_no_with_veto
+       from ${added.source}
+       where p.id = v.id and p.id = any(?::text[])`,
+      // The ids again as a plain list: a plan made without counting the source's rows would scan every proposal.
+      [...added.values, [...tallies.keys()]],
     );
   },
 };
