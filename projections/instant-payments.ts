@@ -304,9 +304,10 @@ class Changes {
 
   /**
    * One statement per table and kind of change, `from` put before each one's source of rows (the
-   * inline form joins `landed`); `?` placeholders. A failed batch's refund is not among them. The
-   * updates also name their ids as a plain key list: a plan made without counting the source's rows
-   * would scan the whole table (its cost growing with every client and payment) instead of its primary key.
+   * inline form joins `landed`); `?` placeholders. A failed batch's refund is not among them. An
+   * update's source is an unnested array, whose rows the planner estimates even in a generic plan, so it
+   * finds each row by its primary key (a jsonb document had needed its ids again as a list, or the
+   * whole table was scanned).
    */
   private statements(from: string): InlineStatement[] {
     const statements: InlineStatement[] = [];
@@ -316,8 +317,8 @@ class Changes {
       statements.push({
         sql: `update ip_clients c set balance = c.balance + v.delta, alias = coalesce(v.alias, c.alias), active = coalesce(v.active, c.active), updated_at = v.at
                 from ${from}${changes.source}
-               where c.id = v.id and c.id = any(?::text[])`,
-        values: [...changes.values, [...this.clients.keys()]],
+               where c.id = v.id`,
+        values: changes.values,
       });
     }
     if (this.newPayments.size > 0) statements.push(insertRows('ip_payments', PAYMENT_COLUMNS, [...this.newPayments.values()], from));
@@ -327,8 +328,8 @@ class Changes {
         sql: `update ip_payments p set status = coalesce(v.status, p.status),
                      tx_hash = coalesce(v.tx_hash, p.tx_hash), settled_at = coalesce(v.settled_at, p.settled_at), updated_at = v.updated_at
                 from ${from}${changes.source}
-               where p.id = v.id and p.id = any(?::text[])`,
-        values: [...changes.values, [...this.payments.keys()]],
+               where p.id = v.id`,
+        values: changes.values,
       });
     }
     if (this.totals.size > 0) {

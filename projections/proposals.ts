@@ -118,9 +118,8 @@ export const proposalsProjection: Projection = {
       `update proposals p set tally_yes = p.tally_yes + v.tally_yes, tally_no = p.tally_no + v.tally_no,
          tally_abstain = p.tally_abstain + v.tally_abstain, tally_no_with_veto = p.tally_no_with_veto + v.tally_no_with_veto
        from ${added.source}
-       where p.id = v.id and p.id = any(?::text[])`,
-      // The ids again as a plain list: a plan made without counting the source's rows would scan every proposal.
-      [...added.values, [...tallies.keys()]],
+       where p.id = v.id`,
+      added.values,
     );
   },
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { arrayLiteral, unnested, type Columns } from './column-arrays';
+import { unnested, type Columns } from './column-arrays';
 
 type Row = Record<string, unknown>;
 
@@ -151,14 +151,11 @@ export class TableChanges {
     for (const { columns, rows } of byColumns(changes, (change) => Object.keys(change).filter((column) => column !== key)).values()) {
       if (columns.length === 0) continue;
       const { source, values } = unnested(typed(table, schema, [key, ...columns]), rows);
-      const [, keyType] = typed(table, schema, [key])[0]!;
       await trx.raw(
         `update ${quoted(table)} as t set ${columns.map((column) => `${quoted(column)} = v.${quoted(column)}`).join(', ')}
            from ${source}
-          where t.${quoted(key)} = v.${quoted(key)} and t.${quoted(key)} = any(?::${keyType}[])`,
-        // The keys again as a plain list: a plan made without counting the source's rows would scan
-        // the whole table (a cost that grows with every row the read model ever held).
-        [...values, arrayLiteral(rows.map((change) => change[key]))],
+          where t.${quoted(key)} = v.${quoted(key)}`,
+        values,
       );
     }
   }
