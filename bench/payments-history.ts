@@ -4,7 +4,7 @@ import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../projec
 import { inlineWritersLock, ProjectionRunner } from '../projections/runner';
 import { createKnex, createPool, migrateToLatest } from '../runtime/database';
 import { createLogger } from '../runtime/logger';
-import type { NewEvent } from '../write-side/event-store/event-store';
+import { ConcurrencyError, type NewEvent } from '../write-side/event-store/event-store';
 import { PostgresEventStore } from '../write-side/event-store/postgres-event-store';
 import { PostgresSnapshotStore } from '../write-side/event-store/snapshots';
 import type { BankLedgerCommand } from '../write-side/instant-payments/decide';
@@ -20,12 +20,14 @@ import { ms, summarize } from './support/stats';
  *  - loading the bank's ledger by replaying the whole stream, and from its snapshot plus the tail;
  *  - payments sent by the merchant against payments sent by a client with no history, through the
  *    same ledger (decide in memory, group commit, the read model's rows written with the events into
- *    tables that already hold the whole history), one at a time, and their ratio.
+ *    tables that already hold the whole history), one at a time, and their ratio;
+ *  - payments whose first append conflicts with a second writer of the bank (BENCH_PAYERS clients,
+ *    default 1,000), against payments without conflict.
  * Runs on a scratch database of the DATABASE_URL server, dropped afterwards.
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
-const PAYERS = 1000;
+const PAYERS = Number(process.env.BENCH_PAYERS ?? 1000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const BANK = 'history-bank';
 
@@ -149,12 +151,41 @@ async function main(): Promise<void> {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+    // A second writer of the same bank (a second process, requests not routed by bank): before each
+    // measured payment it appends one of its own, so the measured round's append conflicts, and the
+    // round is taken back and decided again on what the stream holds.
+    const rival = await BankLedger.load(BANK, ports);
+    const conflicted: number[] = [];
+    let conflicts = 0;
+    const countConflicts = (error: unknown) => {
+      if (error instanceof ConcurrencyError) conflicts++;
+      throw error;
+    };
+    const appendWith = store.appendWith.bind(store);
+    store.appendWith = (...args) => appendWith(...args).catch(countConflicts);
+    for (let round = 0; round < 3; round++) {
+      const samples: number[] = [];
+      for (let n = 0; n < SAMPLES; n++) {
+        await rival.submit({ command: () => pay('payer-1', `rival-${round}-${n}`), context, needs: { banks: [BANK] } });
+        const start = performance.now();
+        const decision = await ledger.submit({ command: () => pay('newcomer', `after-rival-${round}-${n}`), context, needs: { banks: [BANK] } });
+        if (decision.events.length !== 1) throw new Error('every measured payment is a new one');
+        samples.push(performance.now() - start);
+      }
+      conflicted.push(summarize(samples).p50);
+    }
+    store.appendWith = appendWith;
+
     console.log('\n=== Instant Payments: cost against history ===');
     console.log(`history               ${HISTORY} payments received by one merchant (${version} events in the bank's stream), written in ${writeSeconds.toFixed(1)} s`);
     console.log(`merchant balance      ${merchantBalance} (expected ${HISTORY})`);
     console.log(`read model            ${readModelRows} payments in ip_payments before the measured ones (projected in ${catchUpSeconds.toFixed(1)} s); each measured payment writes its rows with its events`);
     console.log(`ledger load           replaying the stream: ${ms(replayMs)}; snapshot + tail: ${ms(snapshotMs)} (ratio ${(replayMs / snapshotMs).toFixed(1)}×)`);
     console.log(`payment p50           merchant (${HISTORY} past payments): ${ms(median(merchant))}; new client: ${ms(median(newcomer))}; ratio ${(median(merchant) / median(newcomer)).toFixed(2)}× (${SAMPLES} one-at-a-time payments × 3 rounds each)`);
+    console.log(
+      `conflicted payment p50 ${ms(median(conflicted))} after another writer's append to the bank (${conflicts} conflicts in ${3 * SAMPLES} payments; the round taken back, ` +
+        `the other's events read, decided again; the bank has ${PAYERS + 2} clients); ${(median(conflicted) / median(newcomer)).toFixed(2)}× a payment without conflict`,
+    );
     if (merchantBalance !== BigInt(HISTORY) || readModelRows !== HISTORY) process.exitCode = 1;
   } finally {
     await knex.destroy();

@@ -146,7 +146,18 @@ describe('A round of payments decides on the facts its ledger read before, check
       expect(ledger.view.clients.get(`${id}-c0`)!.balance).toBe(before);
     });
 
-    it('has the ledger ask for facts for a while after (a stream of such retries costs a reload at most that often)', async () => {
+    it('costs its bank the round taken back, not a reload of every client from the snapshot', async () => {
+      const { id, ledger } = await forgotten(100n);
+      const snapshotLoads = jest.spyOn(ports.snapshots, 'load');
+      try {
+        expect((await ledger.submit(payment(id, 'old', 100n))).events).toEqual([]);
+        expect(snapshotLoads).not.toHaveBeenCalled();
+      } finally {
+        snapshotLoads.mockRestore();
+      }
+    });
+
+    it('has the ledger ask for facts for a while after (a stream of such retries costs a failed append at most that often)', async () => {
       const { id, ledger } = await forgotten(100n);
       await ledger.submit(payment(id, 'old', 100n));
       asked.length = 0;

@@ -1,7 +1,8 @@
+import { ConcurrencyError } from '../../write-side/event-store/event-store';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { bankLedgerStream } from '../../write-side/instant-payments/events';
-import { BankLedger, LEDGER_TUNING, type LedgerPorts, type RoundFacts } from '../../write-side/instant-payments/ledger';
+import { BankLedger, LEDGER_TUNING, type LedgerDecision, type LedgerPorts, type RoundFacts } from '../../write-side/instant-payments/ledger';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { payWithinBank, testLedgerPorts } from './ledger-ports';
 
@@ -189,22 +190,39 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
   });
 
   describe('two writers of one bank', () => {
-    it('never lose an update: a writer that lost the race reloads and decides again', async () => {
+    it('never lose an update: a writer that lost the race takes its round back, reads the other\'s events and decides again', async () => {
       const { id, ledger } = await bankWithClients(4);
       const second = await BankLedger.load(id, ports);
-      const results = await Promise.allSettled(
-        Array.from({ length: 60 }, (_, n) => (n % 2 === 0 ? ledger : second).submit(request(pay(id, `w${n}`, n % 4, (n + 1) % 4, 600_000n)))),
-      );
+      const append = jest.spyOn(store, 'append');
+      const snapshotLoads = jest.spyOn(ports.snapshots, 'load');
+      let results: PromiseSettledResult<LedgerDecision>[];
+      try {
+        results = await Promise.allSettled(
+          Array.from({ length: 60 }, (_, n) => (n % 2 === 0 ? ledger : second).submit(request(pay(id, `w${n}`, n % 4, (n + 1) % 4, 600_000n)))),
+        );
+        const appends = await Promise.allSettled(append.mock.results.map((result) => result.value as Promise<unknown>));
+        // The race was lost, and the loser did not load the whole bank again from its snapshot.
+        expect(appends.some((outcome) => outcome.status === 'rejected' && outcome.reason instanceof ConcurrencyError)).toBe(true);
+        expect(snapshotLoads).not.toHaveBeenCalled();
+      } finally {
+        append.mockRestore();
+        snapshotLoads.mockRestore();
+      }
       const accepted = results.filter((result) => result.status === 'fulfilled' && result.value.events.length === 1).length;
       const refused = results.filter((result) => result.status === 'rejected' && (result.reason as { code?: string }).code === 'INSUFFICIENT_FUNDS').length;
       const conflicted = results.length - accepted - refused;
-      const final = await BankLedger.load(id, ports);
-      const balances = [...final.view.clients.values()].map((client) => client.balance);
-      expect(balances.every((balance) => balance >= 0n)).toBe(true);
-      expect(balances.reduce((sum, balance) => sum + balance, 0n)).toBe(4_000_000n);
+      expect(accepted + refused + conflicted).toBe(60);
       const stored = (await store.readStream(`ip-bank-${id}`)).filter((event) => event.type === 'InstantPaymentTransferred');
       expect(stored).toHaveLength(accepted);
-      expect(accepted + refused + conflicted).toBe(60);
+
+      const balancesOf = (writer: BankLedger) => new Map([...writer.view.clients.values()].map((client) => [client.clientId, client.balance]));
+      const final = balancesOf(await BankLedger.load(id, ports));
+      expect([...final.values()].every((balance) => balance >= 0n)).toBe(true);
+      expect([...final.values()].reduce((sum, balance) => sum + balance, 0n)).toBe(4_000_000n);
+      // Each writer's memory, brought up to the stream's head, is what a fresh load of the stream finds.
+      await Promise.all([ledger.refresh(), second.refresh()]);
+      expect(balancesOf(ledger)).toEqual(final);
+      expect(balancesOf(second)).toEqual(final);
     });
   });
 });

@@ -11,7 +11,7 @@ import {
   type NewEvent,
 } from '../event-store/event-store';
 import type { SnapshotStore } from '../event-store/snapshots';
-import { decide, evolve, initialLedger, type BankFacts, type BankLedgerCommand, type BankLedgerState } from './decide';
+import { decide, evolve, initialLedger, undoOf, type BankFacts, type BankLedgerCommand, type BankLedgerState } from './decide';
 import { bankLedgerStream, type BankLedgerEvent, type PaymentParties } from './events';
 import { fromSnapshot, toSnapshot, type LedgerSnapshot } from './ledger-snapshot';
 
@@ -106,8 +106,9 @@ export const LEDGER_TUNING = {
   /** Appends of one round tried again after an ambiguous failure or a concurrent writer. */
   appendAttempts: 3,
   /**
-   * After a round's assumed facts failed its append (which costs the ledger a reload), its rounds ask
-   * for facts this long: retries of old payments, even a stream of them, cost at most a reload this often.
+   * After a round's assumed facts failed its append (the round is taken back and decided again), its
+   * rounds ask for facts this long: retries of old payments, even a stream of them, cost at most one
+   * failed append this often.
    */
   askAfterFailedAssumptionMs: 1_000,
 };
@@ -132,8 +133,8 @@ interface Queued {
  * memory, loaded once from a snapshot plus the tail of the bank's stream; requests queue up, and each
  * round decides every queued command in memory and appends all their events to the bank's stream in
  * one transaction (group commit). The answers are built from the decisions. A round whose append fails
- * reloads the ledger from the store and decides its commands again (so a second process writing the
- * same bank costs retries, never correctness: the append's expected version guards it).
+ * is taken back, the ledger reads what the store holds, and the round is decided again (so a second
+ * process writing the same bank costs retries, never correctness: the append's expected version guards it).
  */
 export class BankLedger {
   private state: BankLedgerState;
@@ -214,7 +215,7 @@ export class BankLedger {
   /**
    * Takes in what other processes appended to the bank's stream since this ledger last wrote or read
    * it (a client registered there, payments due for settlement), between rounds. Their decisions are
-   * safe without it (a stale append conflicts, reloads and decides again); reads and the settlement
+   * safe without it (a stale append conflicts, reads the tail and decides again); reads and the settlement
    * leader call it to see them.
    */
   refresh(): Promise<void> {
@@ -346,11 +347,15 @@ export class BankLedger {
       }
       const outcomes: Array<{ events: BankLedgerEvent[] } | { error: unknown }> = [];
       const newEvents: NewEvent[] = [];
+      const undos: Array<() => void> = [];
       const inline = this.inline();
       for (const { request } of round) {
         try {
           const events = decide(request.command(facts), this.state);
-          for (const event of events) evolve(this.state, event);
+          for (const event of events) {
+            undos.push(undoOf(this.state, event));
+            evolve(this.state, event);
+          }
           const metadata = inline ? { ...eventMetadata(request.context), appliedInline: [inline.name] } : eventMetadata(request.context);
           for (const event of events) newEvents.push({ id: randomUUID(), type: event.type, data: event.data, metadata });
           outcomes.push({ events });
@@ -383,9 +388,9 @@ export class BankLedger {
         if (assumed) this.askUntil = Date.now() + LEDGER_TUNING.askAfterFailedAssumptionMs;
         // The in-memory decisions did not land: back to what the store holds, then decide again.
         try {
-          await this.reload();
-        } catch (reloadError) {
-          this.ports.logger.error({ err: reloadError, organizationId: this.organizationId }, 'instant payments ledger could not reload');
+          await this.recover(error, undos);
+        } catch (recoveryError) {
+          this.ports.logger.error({ err: recoveryError, organizationId: this.organizationId }, 'instant payments ledger could not reload');
         }
         if (attempt >= LEDGER_TUNING.appendAttempts) {
           round.forEach((queued) => queued.reject(error));
@@ -393,6 +398,19 @@ export class BankLedger {
         }
       }
     }
+  }
+
+  /**
+   * Back to what the store holds after a round's append failed. When the store refused it (another
+   * writer appended first, or the round's assumed facts no longer held) nothing of it was written: its
+   * decisions are taken back, newest first, and the events appended since are read, so the next
+   * attempt costs the round and the other writer's events, not a reload of the whole bank. After any
+   * other failure the ledger reloads from its snapshot: whether the append landed is not known.
+   */
+  private async recover(error: unknown, undos: ReadonlyArray<() => void>): Promise<void> {
+    if (!(error instanceof ConcurrencyError || error instanceof PreconditionFailed)) return this.reload();
+    for (let index = undos.length - 1; index >= 0; index--) undos[index]!();
+    await this.readTail();
   }
 
   /** The read model to write with each append, when both it and a store that can are wired. */
