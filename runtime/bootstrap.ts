@@ -117,7 +117,11 @@ export async function createRuntime(
   const processServices = { eventStore, commands, db, logger, config, keyEncryptionKey: secrets.keyEncryptionKey, chain };
   const proposalExecution = new ProposalExecution(processServices);
   const accountCreationRecovery = new AccountCreationRecovery({ ...processServices, chainOperator });
-  const instantPayments = createInstantPayments({ ...processServices, projections: { waitFor: readModelsReached } });
+  const instantPayments = createInstantPayments({
+    ...processServices,
+    projections: { waitFor: readModelsReached },
+    onRoundRetried: (organizationId, reason) => metrics.ledgerRoundRetried(organizationId, reason),
+  });
   const services: Services = {
     config,
     logger,

@@ -7,7 +7,7 @@ import type { EventStore } from '../write-side/event-store/event-store';
 import { PostgresSnapshotStore } from '../write-side/event-store/snapshots';
 import type { InstantPaymentsDeps } from '../write-side/instant-payments/commands';
 import type { PaymentParties } from '../write-side/instant-payments/events';
-import type { LedgerFacts, RecordedFacts } from '../write-side/instant-payments/ledger';
+import type { LedgerFacts, LedgerPorts, RecordedFacts } from '../write-side/instant-payments/ledger';
 import { BankLedgers } from '../write-side/instant-payments/ledgers';
 import { Settlement } from '../write-side/processes/settlement';
 import type { Config } from './config';
@@ -88,6 +88,7 @@ export function createInstantPayments(input: {
   chain: Chain;
   logger: Logger;
   keyEncryptionKey: Buffer;
+  onRoundRetried?: LedgerPorts['onRoundRetried'];
 }) {
   const { config, db, eventStore, chain, logger, projections } = input;
   // A payment's answer needs only the Instant Payments read model.
@@ -101,6 +102,7 @@ export function createInstantPayments(input: {
     readModelReached,
     logger,
     onSettlementWork: (organizationId) => settlement?.workArrived(organizationId),
+    onRoundRetried: input.onRoundRetried,
     // On PostgreSQL each round writes its payments' rows with its events: a POST waits for no projection.
     inlineReadModel: {
       name: instantPaymentsProjection.name,

@@ -54,6 +54,13 @@ export class Metrics {
     labelNames: ['projection'] as const,
     registers: [this.registry],
   });
+  private readonly ledgerRoundRetries = new Counter({
+    name: 'emisor_ip_ledger_round_retries_total',
+    // Steady conflicts mean two processes write one bank: requests are not routed by bank.
+    help: 'Instant Payments rounds decided again after their append failed, by bank and reason (conflict, assumption, failure)',
+    labelNames: ['organization', 'reason'] as const,
+    registers: [this.registry],
+  });
   private lastBlock: { height: number; at: number } | null = null;
   private blockSeconds: number | null = null;
   private leader: { readonly isLeader: boolean } | null = null;
@@ -211,6 +218,11 @@ export class Metrics {
   /** Counts events a projection applied in this process (ProjectionRunner's onApplied). */
   projectionApplied(projection: string, events: number): void {
     this.projectionEvents.inc({ projection }, events);
+  }
+
+  /** Counts a bank ledger's round decided again after its append failed (LedgerPorts.onRoundRetried). */
+  ledgerRoundRetried(organization: string, reason: string): void {
+    this.ledgerRoundRetries.inc({ organization, reason });
   }
 
   /** Times every append of `store`, with or without a read model's writes (the same object, so every holder of it is measured). */

@@ -24,6 +24,8 @@ describe('A round of payments decides on the facts its ledger read before, check
   let store: PostgresEventStore;
   let ports: LedgerPorts;
   const asked: AskedFacts[] = [];
+  /** Why rounds were decided again (LedgerPorts.onRoundRetried). */
+  const retried: string[] = [];
   const context = { actorId: null, organizationId: 'bank', correlationId: 'test', now: new Date('2026-11-28T10:00:00Z') };
   let bankNumber = 0;
 
@@ -40,6 +42,7 @@ describe('A round of payments decides on the facts its ledger read before, check
         },
       },
       readModelReached: async () => true,
+      onRoundRetried: (_bank, reason) => retried.push(reason),
       inlineReadModel: {
         name: instantPaymentsProjection.name,
         writeFor: (events) => instantPaymentsInlineWrite(events, inlineWritersLock(instantPaymentsProjection.name)),
@@ -47,7 +50,10 @@ describe('A round of payments decides on the facts its ledger read before, check
     });
   });
   afterAll(() => database.drop());
-  beforeEach(() => (asked.length = 0));
+  beforeEach(() => {
+    asked.length = 0;
+    retried.length = 0;
+  });
 
   const setStatus = (id: string, status: string) => database.knex('organizations').where({ id }).update({ status });
 
@@ -107,6 +113,7 @@ describe('A round of payments decides on the facts its ledger read before, check
 
     await expect(ledger.submit(payment(id, 'while-suspended', 10n))).rejects.toMatchObject({ code: 'ORGANIZATION_NOT_ACTIVE' });
     expect(asked.filter((question) => question.banks.includes(id))).toHaveLength(2);
+    expect(retried).toEqual(['assumption']);
     expect(await transfers(id)).toEqual(['before']);
     expect(await recordedPayments(id)).toEqual(['before']);
     expect(ledger.view.clients.get(`${id}-c0`)!.balance).toBe(990n);
@@ -150,8 +157,10 @@ describe('A round of payments decides on the facts its ledger read before, check
       const { id, ledger } = await forgotten(100n);
       const snapshotLoads = jest.spyOn(ports.snapshots, 'load');
       try {
+        retried.length = 0;
         expect((await ledger.submit(payment(id, 'old', 100n))).events).toEqual([]);
         expect(snapshotLoads).not.toHaveBeenCalled();
+        expect(retried).toEqual(['assumption']);
       } finally {
         snapshotLoads.mockRestore();
       }

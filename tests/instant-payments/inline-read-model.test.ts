@@ -292,6 +292,16 @@ describe('Instant Payments read model written with the events', () => {
       expect(writes).toEqual([]);
     });
 
+    it('fails with PreconditionFailed, writing no event, when a row it writes is in the read model already (what its writer assumed absent)', async () => {
+      const streamId = `inline-${randomUUID()}`;
+      await database.knex(table).insert({ stream_id: streamId, note: 'recorded before' });
+      const failing = store.appendWith(streamId, [event('Happened')], 0, rowWrite(streamId, 'again'));
+      await expect(failing).rejects.toBeInstanceOf(PreconditionFailed);
+      await expect(failing).rejects.toThrow(new RegExp(`${table} already holds a row it writes`));
+      expect(await store.readStream(streamId)).toEqual([]);
+      expect(await rows(streamId)).toEqual([{ note: 'recorded before' }]);
+    });
+
     it('wakes no subscriber: the feed takes its events at its next poll, not with a read per append', async () => {
       const streamId = `inline-${randomUUID()}`;
       const readAll = store.readAll.bind(store);

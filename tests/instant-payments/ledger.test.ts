@@ -191,8 +191,10 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
 
   describe('two writers of one bank', () => {
     it('never lose an update: a writer that lost the race takes its round back, reads the other\'s events and decides again', async () => {
-      const { id, ledger } = await bankWithClients(4);
-      const second = await BankLedger.load(id, ports);
+      const { id } = await bankWithClients(4);
+      const retried: string[] = [];
+      const writerPorts: LedgerPorts = { ...ports, onRoundRetried: (bank, reason) => retried.push(`${bank} ${reason}`) };
+      const [ledger, second] = await Promise.all([BankLedger.load(id, writerPorts), BankLedger.load(id, writerPorts)]);
       const append = jest.spyOn(store, 'append');
       const snapshotLoads = jest.spyOn(ports.snapshots, 'load');
       let results: PromiseSettledResult<LedgerDecision>[];
@@ -204,6 +206,9 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
         // The race was lost, and the loser did not load the whole bank again from its snapshot.
         expect(appends.some((outcome) => outcome.status === 'rejected' && outcome.reason instanceof ConcurrencyError)).toBe(true);
         expect(snapshotLoads).not.toHaveBeenCalled();
+        // Each lost race is reported as a conflict of this bank (the metrics count them for operators).
+        const conflicts = appends.filter((outcome) => outcome.status === 'rejected').length;
+        expect(retried).toEqual(Array.from({ length: conflicts }, () => `${id} conflict`));
       } finally {
         append.mockRestore();
         snapshotLoads.mockRestore();

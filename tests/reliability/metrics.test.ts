@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { createApp } from '../../api/app';
 import supertest from 'supertest';
 import { Metrics } from '../../runtime/metrics';
+import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { startInstantPayments, type InstantPaymentsWorld } from '../instant-payments/world';
 import { parsePrometheus as parse } from './support/prometheus';
 
@@ -76,6 +78,29 @@ describe('GET /metrics', () => {
     expect((await pay('beto', '4')).body).toMatchObject({ kind: 'INTERNAL', status: 'COMPLETED' });
     const after = await scrape();
     expect(after('emisor_event_store_append_duration_seconds_count', appended)! - before('emisor_event_store_append_duration_seconds_count', appended)!).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts a bank ledger’s rounds decided again after another writer appended to the bank first', async () => {
+    const organization = w.bankA.organizationId;
+    const conflict = { organization, reason: 'conflict' };
+    expect((await pay('beto', '2')).status).toBe(201);
+    const before = await scrape();
+    // Another process's write to the bank's stream, which this process's ledger has not read.
+    await w.f.runtime.services.eventStore.append(
+      bankLedgerStream(organization),
+      [
+        {
+          id: randomUUID(),
+          type: 'InstantPaymentClientTokenRevoked',
+          data: { clientId: ana.id, organizationId: organization, tokenId: randomUUID(), expiresAt: new Date(Date.now() + 60_000).toISOString() },
+          metadata: { actorId: null, organizationId: organization, correlationId: 'other-process', causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+        },
+      ],
+      'any',
+    );
+    expect((await pay('beto', '2')).body).toMatchObject({ kind: 'INTERNAL', status: 'COMPLETED' });
+    const after = await scrape();
+    expect((after('emisor_ip_ledger_round_retries_total', conflict) ?? 0) - (before('emisor_ip_ledger_round_retries_total', conflict) ?? 0)).toBe(1);
   });
 
   it('reports event-store appends, projection lag per projection and the chain height', async () => {

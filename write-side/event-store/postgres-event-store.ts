@@ -166,7 +166,10 @@ export class PostgresEventStore implements EventStore {
     try {
       row = inline.statements ? await this.appendJoined(appends, inline, inline.statements) : await this.appendInTransaction(appends, inline);
     } catch (error) {
-      const { code, message } = error as { code?: string; message: string };
+      const { code, message, table, constraint } = error as { code?: string; message: string; table?: string; constraint?: string };
+      // A read model's row already there (a payment recorded before the writer's memory): what the
+      // writer assumed does not hold, as when its precondition fails.
+      if (code === UNIQUE_VIOLATION && table !== undefined && table !== 'events') throw new PreconditionFailed(streamId, `${table} already holds a row it writes (${constraint ?? 'unique key'})`);
       // The same event ids raced in by another writer: the first result, or a conflict.
       if (code === UNIQUE_VIOLATION) return this.previousAppend(streamId, events, expectedVersion);
       if (code === FACTS_CHANGED) throw new PreconditionFailed(streamId, message);

@@ -81,8 +81,20 @@ export interface LedgerPorts {
   logger: Logger;
   /** Told after every round that sent cross-bank payments (they are due for settlement). */
   onSettlementWork?(organizationId: string): void;
+  /**
+   * Told each time a round's append failed (the round is then decided again, up to appendAttempts):
+   * a `conflict` with another writer of the bank (a second process serving it), an `assumption` that
+   * no longer held (a bank's status, a payment recorded before the ledger's memory), or a `failure` of
+   * the store. Operators watch it: steady conflicts say requests are not routed by bank.
+   */
+  onRoundRetried?(organizationId: string, reason: RoundRetryReason): void;
   inlineReadModel?: InlineReadModel;
 }
+
+export type RoundRetryReason = 'conflict' | 'assumption' | 'failure';
+
+const retryReason = (error: unknown): RoundRetryReason =>
+  error instanceof ConcurrencyError ? 'conflict' : error instanceof PreconditionFailed ? 'assumption' : 'failure';
 
 export const LEDGER_TUNING = {
   /** Commands decided together and appended in one transaction. */
@@ -385,12 +397,13 @@ export class BankLedger {
         if (rechecked.length > 0) await this.round(rechecked, false);
         return;
       } catch (error) {
+        this.ports.onRoundRetried?.(this.organizationId, retryReason(error));
         if (assumed) this.askUntil = Date.now() + LEDGER_TUNING.askAfterFailedAssumptionMs;
         // The in-memory decisions did not land: back to what the store holds, then decide again.
         try {
           await this.recover(error, undos);
         } catch (recoveryError) {
-          this.ports.logger.error({ err: recoveryError, organizationId: this.organizationId }, 'instant payments ledger could not reload');
+          this.ports.logger.error({ err: recoveryError, organizationId: this.organizationId }, 'instant payments ledger could not read its stream again');
         }
         if (attempt >= LEDGER_TUNING.appendAttempts) {
           round.forEach((queued) => queued.reject(error));
