@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     console.log(`ledger load           replaying the stream: ${ms(replayMs)}; snapshot + tail: ${ms(snapshotMs)} (ratio ${(replayMs / snapshotMs).toFixed(1)}×)`);
     console.log(`payment p50           merchant (${HISTORY} past payments): ${ms(median(merchant))}; new client: ${ms(median(newcomer))}; ratio ${(median(merchant) / median(newcomer)).toFixed(2)}× (${SAMPLES} one-at-a-time payments × 3 rounds each)`);
     console.log(
-      `conflicted payment p50 ${ms(median(conflicted))} after another writer's append to the bank (${conflicts} conflicts in ${3 * SAMPLES} payments; the round taken back, ` +
+      `conflicted payment p50 ${ms(median(conflicted))} after another writer's append to the bank (the two writers' appends conflicted ${conflicts} times over ${3 * SAMPLES} measured payments; the round taken back, ` +
         `the other's events read, decided again; the bank has ${PAYERS + 2} clients); ${(median(conflicted) / median(newcomer)).toFixed(2)}× a payment without conflict`,
     );
     if (merchantBalance !== BigInt(HISTORY) || readModelRows !== HISTORY) process.exitCode = 1;
