@@ -3,6 +3,9 @@ import type { InlineStatement } from '../write-side/event-store/event-store';
 /** Columns of a row and their PostgreSQL types, in the order a statement names them. */
 export type Columns<Row> = ReadonlyArray<readonly [column: keyof Row & string, type: string]>;
 
+/** An identifier as PostgreSQL reads it whatever it holds. */
+export const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 /** An element's text: a timestamp as ISO 8601, anything for a jsonb column (a string too) as its JSON. */
 function elementText(value: unknown, json: boolean): string {
   if (json) return JSON.stringify(value);
@@ -37,7 +40,7 @@ export function arrayLiteral(values: readonly unknown[], json = false): string {
  */
 export function unnested<Row>(columns: Columns<Row>, rows: readonly Row[]): { source: string; values: string[] } {
   return {
-    source: `unnest(${columns.map(([, type]) => `?::${type}[]`).join(', ')}) as v(${columns.map(([column]) => `"${column}"`).join(', ')})`,
+    source: `unnest(${columns.map(([, type]) => `?::${type}[]`).join(', ')}) as v(${columns.map(([column]) => quoted(column)).join(', ')})`,
     values: columns.map(([column, type]) => arrayLiteral(rows.map((row) => row[column]), type === 'jsonb')),
   };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { unnested, type Columns } from './column-arrays';
+import { quoted, unnested, type Columns } from './column-arrays';
 
 type Row = Record<string, unknown>;
 
@@ -54,8 +54,6 @@ function byColumns(rows: Iterable<Row>, columnsOf: (row: Row) => string[]): Map<
   }
   return groups;
 }
-
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * The changes one batch of events makes to a table keyed by one column, gathered in memory in event
@@ -122,11 +120,14 @@ export class TableChanges {
     if (this.updates.size === 0 && this.inserts.size === 0) return;
     const schema = await tableColumns(trx, table);
     await this.writeUpdates(trx, schema, this.updates.values());
-    // Rows go together when they give the same columns: a column a row leaves out takes its default,
-    // not null (one statement naming it for some rows would give the others null).
+    // Rows go together when they give the same columns that have a default: a column a row leaves out
+    // takes its default, not null (one statement naming it for some rows would give the others null).
+    // Any other column a row leaves out is null either way, so those rows still share one statement.
     const ignore = this.options.onConflict === 'ignore';
     const inserted = new Set<string>();
-    for (const { columns, rows } of byColumns(this.inserts.values(), (row) => Object.keys(row).filter((column) => row[column] !== undefined)).values()) {
+    const given = (row: Row) => Object.keys(row).filter((column) => row[column] !== undefined);
+    for (const { rows } of byColumns(this.inserts.values(), (row) => given(row).filter((column) => schema.defaulted.has(column))).values()) {
+      const columns = [...new Set(rows.flatMap(given))];
       const { source, values } = unnested(typed(table, schema, columns), rows);
       const { rows: written } = await trx.raw<{ rows: Array<{ key: string }> }>(
         `insert into ${quoted(table)} (${columns.map(quoted).join(', ')}) select v.* from ${source}` +

@@ -6,6 +6,7 @@ import { owedEvents } from '../projections/owed-events';
 import type { Projection } from '../projections/projection';
 import type { Chain } from '../write-side/chain/chain';
 import type { EventStore, GlobalPosition } from '../write-side/event-store/event-store';
+import type { RoundRetryReason } from '../write-side/instant-payments/ledger';
 
 /** The latest cross-bank payments settled within this window make up the settlement-latency quantiles… */
 const SETTLEMENT_WINDOW = '15 minutes';
@@ -221,7 +222,7 @@ export class Metrics {
   }
 
   /** Counts a bank ledger's round decided again after its append failed (LedgerPorts.onRoundRetried). */
-  ledgerRoundRetried(organization: string, reason: string): void {
+  ledgerRoundRetried(organization: string, reason: RoundRetryReason): void {
     this.ledgerRoundRetries.inc({ organization, reason });
   }
 

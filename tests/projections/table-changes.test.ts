@@ -43,6 +43,32 @@ describe('TableChanges', () => {
     ]);
   });
 
+  it('inserts rows that leave out different columns without defaults in one statement, and those that give a defaulted column in another', async () => {
+    const changes = new TableChanges('tc_items');
+    changes.insert({ id: 's1', name: 'One', note: 'noted' });
+    changes.insert({ id: 's2', name: 'Two' });
+    changes.insert({ id: 's3', name: 'Three', changed_at: '2026-03-04T00:00:00.000Z' });
+    changes.insert({ id: 's4', name: 'Four', archived: true });
+    const inserts: string[] = [];
+    const seen = ({ sql }: { sql: string }) => {
+      if (/^insert into "tc_items"/.test(sql)) inserts.push(sql);
+    };
+    database.knex.on('query', seen);
+    try {
+      await write(changes);
+    } finally {
+      database.knex.off('query', seen);
+    }
+
+    expect(inserts).toHaveLength(2);
+    expect((await rows()).filter((row) => row.id.startsWith('s'))).toEqual([
+      { id: 's1', name: 'One', note: 'noted', tags: [], archived: false, changed_at: null },
+      { id: 's2', name: 'Two', note: null, tags: [], archived: false, changed_at: null },
+      { id: 's3', name: 'Three', note: null, tags: [], archived: false, changed_at: '2026-03-04' },
+      { id: 's4', name: 'Four', note: null, tags: [], archived: true, changed_at: null },
+    ]);
+  });
+
   it('applies updates to rows written by earlier batches, and deletes them', async () => {
     const first = new TableChanges('tc_items');
     first.insert({ id: 'a', name: 'Alpha' });
