@@ -83,24 +83,32 @@ describe('GET /metrics', () => {
   it('counts a bank ledger’s rounds decided again after another writer appended to the bank first', async () => {
     const organization = w.bankA.organizationId;
     const conflict = { organization, reason: 'conflict' };
+    const retries = (scraped: Awaited<ReturnType<typeof scrape>>) => scraped('emisor_ip_ledger_round_retries_total', conflict) ?? 0;
     expect((await pay('beto', '2')).status).toBe(201);
-    const before = await scrape();
-    // Another process's write to the bank's stream, which this process's ledger has not read.
-    await w.f.runtime.services.eventStore.append(
-      bankLedgerStream(organization),
-      [
-        {
-          id: randomUUID(),
-          type: 'InstantPaymentClientTokenRevoked',
-          data: { clientId: ana.id, organizationId: organization, tokenId: randomUUID(), expiresAt: new Date(Date.now() + 60_000).toISOString() },
-          metadata: { actorId: null, organizationId: organization, correlationId: 'other-process', causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
-        },
-      ],
-      'any',
-    );
-    expect((await pay('beto', '2')).body).toMatchObject({ kind: 'INTERNAL', status: 'COMPLETED' });
-    const after = await scrape();
-    expect((after('emisor_ip_ledger_round_retries_total', conflict) ?? 0) - (before('emisor_ip_ledger_round_retries_total', conflict) ?? 0)).toBe(1);
+    const before = retries(await scrape());
+    // Another process's write to the bank's stream, which this process's ledger has not read. The
+    // settlement's periodic pass reads the ledgers' tails every second: when it runs in between, the
+    // payment's round does not conflict, so up to three tries.
+    let tries = 0;
+    while (tries < 3 && retries(await scrape()) === before) {
+      tries++;
+      await w.f.runtime.services.eventStore.append(
+        bankLedgerStream(organization),
+        [
+          {
+            id: randomUUID(),
+            type: 'InstantPaymentClientTokenRevoked',
+            data: { clientId: ana.id, organizationId: organization, tokenId: randomUUID(), expiresAt: new Date(Date.now() + 60_000).toISOString() },
+            metadata: { actorId: null, organizationId: organization, correlationId: 'other-process', causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+          },
+        ],
+        'any',
+      );
+      expect((await pay('beto', '2')).body).toMatchObject({ kind: 'INTERNAL', status: 'COMPLETED' });
+    }
+    const moved = retries(await scrape()) - before;
+    expect(moved).toBeGreaterThanOrEqual(1);
+    expect(moved).toBeLessThanOrEqual(tries);
   });
 
   it('reports event-store appends, projection lag per projection and the chain height', async () => {
