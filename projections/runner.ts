@@ -44,6 +44,12 @@ const IGNORED_EVENTS_PER_CHECKPOINT = 10_000;
  */
 export const PROJECTIONS_CHANNEL = 'emisor_projections';
 
+/**
+ * How many batches a catch-up reads ahead of the projection furthest behind: the others write those
+ * meanwhile instead of waiting for it at every batch.
+ */
+const READ_AHEAD_BATCHES = 4;
+
 /** How long the runner waits for the database to answer before it takes a failure for an outage. */
 const PING_TIMEOUT_MS = 2000;
 
@@ -94,13 +100,17 @@ interface Lane {
   failed: boolean;
   /** projection_failures holds a row for it, to remove once it applies past that event. */
   failureRecorded: boolean;
+  /** The sequence number (see ProjectionRunner.windowStart) of the first event of the window it has not taken. */
+  next: number;
 }
 
 /**
  * Feeds every projection from the store. Each projection keeps its own checkpoint, written in the same
  * transaction as its rows, so a crash applies nothing twice and skips nothing: the next run starts after
- * the checkpoint. Events are read once per batch, in the store's commit-safe global order, and every
- * projection gets the batch in a transaction of its own.
+ * the checkpoint. Events are read once, in the store's commit-safe global order, into a window that
+ * every projection takes from at its own pace, up to a batch per transaction of its own; the
+ * projection furthest behind is served first, and a fast one is never held up by a slow one (their
+ * tables are their own).
  *
  * A projection that fails on an event (not on the database) stops alone: it applies everything before
  * that event, the failure is recorded in projection_failures (health check, control-panel alerts), and
@@ -123,8 +133,23 @@ export class ProjectionRunner {
   /** Pending waitFor calls: each checks its condition whenever a projection moves or stops; stop() ends them. */
   private readonly waiters = new Map<() => void, (reached: boolean) => void>();
   private subscription: Subscription | null = null;
-  private pending: RecordedEvent[] = [];
-  private applying: Promise<void> | null = null;
+  /**
+   * Events read (catch-up) or delivered (live) that some running projection has not taken yet, oldest
+   * first: each projection takes the next ones from its own cursor, so a slow one never holds up the
+   * others, which run ahead by up to READ_AHEAD_BATCHES batches.
+   */
+  private window: RecordedEvent[] = [];
+  /** The sequence number of window[0]: events are numbered from the start of the run that read them. */
+  private windowStart = 0;
+  /** The projections writing a batch now, each on a connection of its own (at most `concurrency`). */
+  private readonly busy = new Map<Lane, Promise<void>>();
+  /** The database failure that ended this run's writing: no batch starts after it; the run starts over. */
+  private outage: { error: unknown } | null = null;
+  /** Whether a catch-up is reading the store: it, not the live feed, deals with an outage. */
+  private catchingUp = false;
+  private pumpScheduled = false;
+  /** Wakes the catch-up's reader whenever a projection finished a batch. */
+  private progressed: (() => void) | null = null;
   private restartTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private running = false;
@@ -143,6 +168,7 @@ export class ProjectionRunner {
       ignoredSinceCheckpoint: 0,
       failed: false,
       failureRecorded: false,
+      next: 0,
     }));
     const readersByType = new Map<string, string[]>();
     for (const projection of projections)
@@ -175,8 +201,8 @@ export class ProjectionRunner {
   }
 
   /**
-   * Stops following and waits for the batch being written, so the connections can close after it;
-   * the waits that batch did not satisfy end with false.
+   * Stops following and waits for the batches being written, so the connections can close after them;
+   * the waits those batches did not satisfy end with false. A catch-up under way goes on to its end.
    */
   async stop(): Promise<void> {
     this.running = false;
@@ -184,27 +210,43 @@ export class ProjectionRunner {
     this.restartTimer = null;
     this.subscription?.unsubscribe();
     this.subscription = null;
-    this.pending = [];
-    await this.applying?.catch(() => undefined);
+    if (!this.catchingUp) this.resetWindow();
+    await this.settled();
     for (const finish of [...this.waiters.values()]) finish(false);
   }
 
   /**
    * Replays the store into every running projection until each reaches the current head; returns the
-   * events read. The next batch is read while the current one is written.
+   * events read. The store is read ahead while the projections write, each at its own pace.
    */
   async catchUp(): Promise<number> {
+    await this.settled();
+    this.outage = null;
+    this.resetWindow();
     await this.loadCheckpoints();
     let read = 0;
     if (this.live().length === 0) return read;
-    let next = this.store.readAll(this.lowestReached(), this.batchSize, this.feed);
-    for (;;) {
-      const batch = await next;
-      if (batch.length === 0) return read;
-      next = this.store.readAll(batch[batch.length - 1]!.position, this.batchSize, this.feed);
-      next.catch(() => undefined); // awaited on the next turn; only a failed batch leaves it behind
-      await this.applyToAll(batch);
-      read += batch.length;
+    this.catchingUp = true;
+    try {
+      let after = this.lowestReached();
+      for (;;) {
+        const batch = await this.store.readAll(after, this.batchSize, this.feed);
+        if (batch.length === 0) break;
+        for (const event of batch) this.window.push(event);
+        after = batch[batch.length - 1]!.position;
+        read += batch.length;
+        this.pump();
+        await this.until(() => this.window.length < READ_AHEAD_BATCHES * this.batchSize);
+      }
+      await this.until(() => this.busy.size === 0 && this.live().every((lane) => lane.next === this.windowStart + this.window.length));
+      return read;
+    } catch (error) {
+      // Nothing more starts; what is being written ends before the caller starts over.
+      this.outage ??= { error };
+      await this.settled();
+      throw error;
+    } finally {
+      this.catchingUp = false;
     }
   }
 
@@ -350,32 +392,28 @@ export class ProjectionRunner {
     if (!this.running || this.live().length === 0) return;
     this.subscription = this.store.subscribe(this.lowestReached(), this.feed).subscribe({
       next: (event) => {
-        this.pending.push(event);
+        this.window.push(event);
         // Deferred, so that events delivered in one go (a page of the store) form one batch.
-        if (!this.applying) this.applying = Promise.resolve().then(() => this.applyArrived());
+        if (this.pumpScheduled) return;
+        this.pumpScheduled = true;
+        queueMicrotask(() => {
+          this.pumpScheduled = false;
+          this.pump();
+        });
       },
       error: (error) => this.restartAfter(error),
     });
   }
 
-  private async applyArrived(): Promise<void> {
-    try {
-      while (this.pending.length > 0 && this.running) {
-        const batch = this.pending.splice(0, this.batchSize);
-        await this.applyToAll(batch);
-      }
-    } catch (error) {
-      this.restartAfter(error);
-    } finally {
-      this.applying = null;
-    }
-  }
-
-  /** Drops the live feed and what it had delivered; the next run starts again from the checkpoints. */
+  /**
+   * Drops the live feed and what it had delivered, and starts no batch more; the next run starts again
+   * from the checkpoints once the batches under way have ended.
+   */
   private restartAfter(error: unknown): void {
     this.subscription?.unsubscribe();
     this.subscription = null;
-    this.pending = [];
+    this.outage ??= { error };
+    this.resetWindow();
     if (!this.running || this.restartTimer) return;
     const delay = Math.min(this.maxRestartDelayMs, this.restartDelayMs * 2 ** this.failures++);
     this.logger.error({ err: error, retryInMs: delay }, 'projections could not reach the database; resuming from their checkpoints');
@@ -387,7 +425,6 @@ export class ProjectionRunner {
 
   private async restart(): Promise<void> {
     try {
-      await this.applying?.catch(() => undefined);
       await this.catchUp();
       await this.follow();
     } catch (error) {
@@ -396,24 +433,77 @@ export class ProjectionRunner {
   }
 
   /**
-   * Hands the batch to every running projection, a few at a time. Rejects (after all have finished)
-   * when the database failed one of them; a projection's own failure only stops that projection.
+   * Hands the projections furthest behind the next events they have not taken (up to a batch each), as
+   * many at once as `concurrency` allows. Nothing starts after the run's outage, nor once the runner is
+   * stopped (but for a catch-up, which runs to its end).
    */
-  private async applyToAll(events: RecordedEvent[]): Promise<void> {
-    const queue = this.live();
-    const outcomes: PromiseSettledResult<void>[] = [];
-    const worker = async () => {
-      for (let lane = queue.shift(); lane; lane = queue.shift()) {
-        const [outcome] = await Promise.allSettled([this.applyToLane(lane, events)]);
-        outcomes.push(outcome!);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, queue.length) }, worker));
+  private pump(): void {
+    if (this.outage || (!this.running && !this.catchingUp)) return;
+    const end = this.windowStart + this.window.length;
+    while (this.busy.size < this.concurrency) {
+      let behind: Lane | null = null;
+      for (const lane of this.lanes)
+        if (!lane.failed && lane.next < end && !this.busy.has(lane) && (!behind || lane.next < behind.next)) behind = lane;
+      if (!behind) return;
+      const from = behind.next - this.windowStart;
+      const events = this.window.slice(from, from + this.batchSize);
+      behind.next += events.length;
+      this.busy.set(behind, this.write(behind, events));
+    }
+  }
+
+  /**
+   * One projection's batch. A database failure becomes the run's outage: the batches under way end,
+   * then the catch-up throws it or, live, the runner starts over after a delay. Never rejects.
+   */
+  private async write(lane: Lane, events: RecordedEvent[]): Promise<void> {
+    try {
+      await this.applyToLane(lane, events);
+      // The database answers again: the next outage starts from the shortest delay.
+      if (!this.outage) this.failures = 0;
+    } catch (error) {
+      this.outage ??= { error };
+    } finally {
+      this.busy.delete(lane);
+    }
+    this.trimWindow();
     this.notifyWaiters();
-    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
-    // The database answers again: the next outage starts from the shortest delay.
-    this.failures = 0;
+    this.progressed?.();
+    if (this.outage && this.busy.size === 0 && !this.catchingUp) this.restartAfter(this.outage.error);
+    this.pump();
+  }
+
+  /**
+   * Waits until the condition holds, looking again each time a projection finishes a batch; throws the
+   * run's outage once no batch is under way.
+   */
+  private async until(condition: () => boolean): Promise<void> {
+    for (;;) {
+      if (this.outage && this.busy.size === 0) throw this.outage.error;
+      if (!this.outage && condition()) return;
+      await new Promise<void>((resolve) => (this.progressed = resolve));
+    }
+  }
+
+  /** Resolves once no projection is writing a batch. */
+  private async settled(): Promise<void> {
+    while (this.busy.size > 0) await Promise.all([...this.busy.values()]);
+  }
+
+  /** Lets go of the events every running projection has taken. */
+  private trimWindow(): void {
+    let lowest = this.windowStart + this.window.length;
+    for (const lane of this.lanes) if (!lane.failed && lane.next < lowest) lowest = lane.next;
+    if (lowest === this.windowStart) return;
+    this.window.splice(0, lowest - this.windowStart);
+    this.windowStart = lowest;
+  }
+
+  /** An empty window, every projection's cursor at its start: a run numbers its events from zero. */
+  private resetWindow(): void {
+    this.window = [];
+    this.windowStart = 0;
+    for (const lane of this.lanes) lane.next = 0;
   }
 
   /** Applies the batch; when the projection (not the database) fails, finds the event at fault and stops it there. */

@@ -1,0 +1,121 @@
+import type { Projection } from '../../projections/projection';
+import { ProjectionRunner } from '../../projections/runner';
+import { createLogger } from '../../runtime/logger';
+import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { waitUntil } from '../event-store/event-store-contract';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { appendRecorded, appliedRows, createRecordingTable, range, recordedType, recordingProjection, waitUntilVisible } from './recording-projection';
+
+/** A gate a projection waits at before its first event, until the test opens it. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, passed: () => opened };
+}
+
+/** A recording projection of its own table that reads the events of another scenario's stream. */
+const reading = (projection: Projection, scenario: string): Projection => ({ ...projection, handles: [recordedType(scenario)] });
+
+describe('ProjectionRunner: each projection at its own pace', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  const logger = createLogger('silent');
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool);
+  });
+  afterAll(() => database.drop());
+
+  describe('catching up', () => {
+    it('lets the others run four batches ahead of a slow projection, no further, and brings both to the head', async () => {
+      const [slow, fast] = ['catch_up_slow', 'catch_up_fast'];
+      await createRecordingTable(database.knex, slow);
+      await createRecordingTable(database.knex, fast);
+      await waitUntilVisible(store, await appendRecorded(store, slow, 1, 40));
+      const held = gate();
+      const runner = new ProjectionRunner(
+        store,
+        database.knex,
+        [recordingProjection(slow, held.passed), reading(recordingProjection(fast), slow)],
+        logger,
+        { batchSize: 5 },
+      );
+
+      const caughtUp = runner.catchUp();
+      try {
+        // The slow one holds events 1-5; the store is read four batches past them, and the fast one applies all that.
+        await waitUntil(async () => (await appliedRows(database.knex, fast)).count === 25);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect((await appliedRows(database.knex, fast)).sequences).toEqual(range(1, 25));
+        expect((await appliedRows(database.knex, slow)).count).toBe(0);
+      } finally {
+        held.open();
+      }
+
+      await expect(caughtUp).resolves.toBe(40);
+      for (const name of [slow, fast]) {
+        const applied = await appliedRows(database.knex, name);
+        expect(applied.sequences).toEqual(range(1, 40));
+        expect(applied.distinctEvents).toBe(40);
+        expect(applied.transactions).toBe(8);
+      }
+    });
+
+    it('starts every projection over from its own checkpoint after a database failure in one of them, each event applied once', async () => {
+      const [failing, healthy] = ['outage_failing', 'outage_healthy'];
+      await createRecordingTable(database.knex, failing);
+      await createRecordingTable(database.knex, healthy);
+      await waitUntilVisible(store, await appendRecorded(store, failing, 1, 40));
+      let failed = false;
+      const failingOnce = recordingProjection(failing, async (_trx, sequence) => {
+        if (sequence === 13 && !failed) {
+          failed = true;
+          throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
+        }
+      });
+      const runner = new ProjectionRunner(store, database.knex, [failingOnce, reading(recordingProjection(healthy), failing)], logger, {
+        batchSize: 5,
+        restartDelayMs: 20,
+      });
+
+      await runner.start();
+      try {
+        const last = await appendRecorded(store, failing, 41, 45);
+        await expect(runner.waitFor(last, 5000)).resolves.toBe(true);
+      } finally {
+        await runner.stop();
+      }
+
+      expect(failed).toBe(true);
+      for (const name of [failing, healthy]) {
+        const applied = await appliedRows(database.knex, name);
+        expect(applied.sequences).toEqual(range(1, 45));
+        expect(applied.distinctEvents).toBe(45);
+      }
+    });
+  });
+
+  describe('following live events', () => {
+    it('answers a wait on a fast projection while a slow one is still writing the same events', async () => {
+      const [slow, fast] = ['live_slow', 'live_fast'];
+      await createRecordingTable(database.knex, slow);
+      await createRecordingTable(database.knex, fast);
+      const held = gate();
+      const runner = new ProjectionRunner(store, database.knex, [recordingProjection(slow, held.passed), reading(recordingProjection(fast), slow)], logger);
+      await runner.start();
+      try {
+        const last = await appendRecorded(store, slow, 1, 10);
+        await expect(runner.waitFor(last, 5000, [fast])).resolves.toBe(true);
+        await expect(runner.waitFor(last, 100, [slow])).resolves.toBe(false);
+        held.open();
+        await expect(runner.waitFor(last, 5000)).resolves.toBe(true);
+      } finally {
+        held.open();
+        await runner.stop();
+      }
+
+      for (const name of [slow, fast]) expect((await appliedRows(database.knex, name)).sequences).toEqual(range(1, 10));
+    });
+  });
+});
