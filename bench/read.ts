@@ -3,8 +3,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pipeline } from 'node:stream/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { toBase64, toBech32 } from '@cosmjs/encoding';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import jwt from 'jsonwebtoken';
@@ -35,6 +36,7 @@ import type { TokenRegistered } from '../write-side/token/events';
 import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
 import { PostgresCpu } from './support/postgres';
+import { profiled, summarizeProfile } from './support/profile';
 
 /**
  * `npm run bench:read`: the read side at scale. Generates BENCH_EVENTS (default 1,000,000) events of a
@@ -49,6 +51,7 @@ import { PostgresCpu } from './support/postgres';
  *   - p50/p99 of GET /dashboard/metrics and GET /activity-log over HTTP;
  *   - an export of BENCH_EXPORT_ROWS (default 1,000,000) rows streamed to a client by a server
  *     process of its own, with that process's peak RSS (target < 200 MiB).
+ * BENCH_PROFILE=<file> writes a CPU profile of the catch-up (this process) and prints its hottest places.
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -59,6 +62,8 @@ const IP_PAYMENTS_PER_ROUND = 100;
 const BANKS = Number(process.env.BENCH_BANKS ?? 20);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+/** A CPU profile of this process during the catch-up, summarised after it (the sampling costs some of its rate). */
+const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
 const APPENDS_IN_FLIGHT = 64;
 const REPLAY_BATCH = 2000;
 const TXS_PER_BLOCK = 100;
@@ -539,7 +544,7 @@ async function main(): Promise<void> {
     const every = allProjections();
     const runner = new ProjectionRunner(services.eventStore, services.db, every, logger);
     started = Date.now();
-    const catchUp = await cpuPerEvent(postgresCpu, () => runner.catchUp());
+    const catchUp = await cpuPerEvent(postgresCpu, () => (PROFILE ? profiled(PROFILE, () => runner.catchUp()) : runner.catchUp()));
     await postgresCpu?.close();
     const read = catchUp.result;
     const readMs = Date.now() - started;
@@ -549,6 +554,7 @@ async function main(): Promise<void> {
         `${rate(read, readMs)} (target ≥ 20,000/s), ${(catchUpRate / replayRate).toFixed(2)}× the replay baseline`,
     );
     console.log(`            ${catchUp.line}`);
+    if (PROFILE) for (const line of summarizeProfile(PROFILE, process.cwd())) console.log(`            ${line}`);
     const ipModel = (await services.db('ip_payments').select(services.db.raw('count(*)::int as payments'), services.db.raw("count(*) filter (where status <> 'COMPLETED')::int as open")).first()) as { payments: number; open: number };
     const held = (await services.db('ip_clients').sum({ held: 'balance' }).first()) as { held: string | null };
     console.log(
