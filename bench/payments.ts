@@ -174,36 +174,62 @@ async function reportedProjectionLag(api: Api): Promise<Map<string, number>> {
   return lags;
 }
 
+/** How many of the service's appends so far took longer than 50 ms and 100 ms (its append histogram, cumulative). */
+interface SlowAppends {
+  over50: number;
+  over100: number;
+}
+
 /**
- * The service's event-loop delay since the previous scrape (prom-client's default metrics reset their
- * histogram on every collection), in ms: a request waits at least this long for its turn.
+ * One scrape of the service's metrics: its event-loop delay since the previous scrape (prom-client's
+ * default metrics reset their histogram on every collection), in ms, and its slow appends so far.
  */
-async function eventLoopDelay(api: Api): Promise<{ p99: number; max: number } | null> {
+async function serviceSample(api: Api): Promise<{ delay: { p99: number; max: number } | null; slowAppends: SlowAppends | null } | null> {
   const metrics = await api.getText('/metrics').catch(() => null);
   if (metrics?.status !== 200) return null;
   const value = (name: string) => Number(new RegExp(`^emisor_process_nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(metrics.text)?.[1] ?? NaN) * 1000;
   const [p99, max] = [value('p99'), value('max')];
-  return Number.isFinite(p99) && Number.isFinite(max) ? { p99, max } : null;
+  const within = new Map<string, number>();
+  for (const [, labels, count] of metrics.text.matchAll(/^emisor_event_store_append_duration_seconds_bucket\{([^}]*)\} (\S+)/gm)) {
+    const le = /le="([^"]+)"/.exec(labels!)?.[1];
+    if (le) within.set(le, (within.get(le) ?? 0) + Number(count));
+  }
+  const all = within.get('+Inf');
+  return {
+    delay: Number.isFinite(p99) && Number.isFinite(max) ? { p99, max } : null,
+    slowAppends: all === undefined ? null : { over50: all - (within.get('0.05') ?? 0), over100: all - (within.get('0.1') ?? 0) },
+  };
 }
 
-/** The worst of the service's event-loop windows between its samples (one a second or so). */
-class EventLoopWatch {
+/**
+ * The service between its samples (one a second or so): the worst of its event-loop windows, and in
+ * each window how many appends (a round's commit, with the read model's rows) took over 50 and 100
+ * ms: a second whose POST p99 jumps while the loop stayed short waited on PostgreSQL.
+ */
+class ServiceWatch {
   private p99 = 0;
   private max = 0;
   private windows = 0;
+  private lastAppends: SlowAppends | null = null;
+  readonly slowAppends: SlowAppends[] = [];
 
   constructor(private readonly api: Api) {}
 
   /** Ends the window that was open before the measured phase, without counting it. */
   async begin(): Promise<void> {
-    await eventLoopDelay(this.api);
+    this.lastAppends = (await serviceSample(this.api))?.slowAppends ?? null;
   }
 
   async sample(): Promise<void> {
-    const delay = await eventLoopDelay(this.api);
-    if (!delay) return;
-    this.p99 = Math.max(this.p99, delay.p99);
-    this.max = Math.max(this.max, delay.max);
+    const sample = await serviceSample(this.api);
+    if (sample?.slowAppends) {
+      if (this.lastAppends)
+        this.slowAppends.push({ over50: sample.slowAppends.over50 - this.lastAppends.over50, over100: sample.slowAppends.over100 - this.lastAppends.over100 });
+      this.lastAppends = sample.slowAppends;
+    }
+    if (!sample?.delay) return;
+    this.p99 = Math.max(this.p99, sample.delay.p99);
+    this.max = Math.max(this.max, sample.delay.max);
     this.windows += 1;
   }
 
@@ -457,6 +483,8 @@ interface PacedPhase {
   roundTrips: number | null;
   /** PostgreSQL's checkpoints during the window (a checkpoint's sync can hold commits up) */
   checkpoints: string | null;
+  /** The service's appends over 50 and 100 ms, window by window (ServiceWatch). */
+  slowAppends: SlowAppends[];
 }
 
 /**
@@ -483,6 +511,9 @@ function pacedLine(paced: PacedPhase | null): string {
     ...(result.warmup ? [`its ${result.warmup.seconds} s warm-up before: p50 ${ms(result.warmup.post.p50)} p99 ${ms(result.warmup.post.p99)}`] : []),
   ].join('; ');
 }
+
+const slowAppendsLine = (windows: SlowAppends[]) =>
+  windows.length === 0 ? 'not reported' : windows.map(({ over50, over100 }) => (over50 === 0 ? '0' : `${over50}(${over100})`)).join(' ');
 
 const perSecondP99 = (result: LoadResult) => result.perSecondP99.map((p99) => (Number.isNaN(p99) ? '–' : p99.toFixed(0))).join(' ');
 
@@ -536,6 +567,7 @@ interface Measured {
   reportedLag: Map<string, number>;
   /** the service's event-loop delay during the load, the worst of its one-second windows (ms) */
   eventLoop: { p99: number; max: number } | null;
+  slowAppends: SlowAppends[];
   /** PostgreSQL's checkpoints during the load */
   checkpoints: string;
 }
@@ -761,8 +793,12 @@ function printSummary(report: {
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
   console.log(`per-second acknowledgements: ${load.perSecond.join(' ')}`);
   console.log(`per-second POST p99 (ms, by second due): ${perSecondP99(load)}`);
+  console.log(`  appends over 50 (100) ms, by ~1 s window of the service: ${slowAppendsLine(measured.slowAppends)}`);
   for (const [label, phase] of [['paced', report.paced], ['open', report.open]] as const)
-    if (phase) console.log(`  ${label} at 80 %: ${perSecondP99(phase.result)}`);
+    if (phase) {
+      console.log(`  ${label} at 80 %: ${perSecondP99(phase.result)}`);
+      console.log(`    appends over 50 (100) ms: ${slowAppendsLine(phase.slowAppends)}`);
+    }
   if (measured.statements.length && load.acknowledged > 0) {
     console.log('round trips by statement (per payment, during the load):');
     for (const [text, count] of measured.statements.slice(0, 12)) console.log(`  ${(count / load.acknowledged).toFixed(3).padStart(7)}  ${text}`);
@@ -865,7 +901,7 @@ async function main(): Promise<void> {
     else log('PostgreSQL does not run on this machine: no PostgreSQL CPU figures');
     const lagReported = (await reportedProjectionLag(api)).size > 0;
     const lagDuringLoad = new Map<string, number>();
-    const eventLoop = new EventLoopWatch(api);
+    const eventLoop = new ServiceWatch(api);
     let sampling = true;
     let sampler: Promise<void> = Promise.resolve();
     /** The counters when the measured window opens, after the warm-up. */
@@ -941,6 +977,7 @@ async function main(): Promise<void> {
           loadAfter: loadAverage(),
           reportedLag: lagDuringLoad,
           eventLoop: eventLoop.worst,
+          slowAppends: eventLoop.slowAppends,
           checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
         };
       },
@@ -958,7 +995,7 @@ async function main(): Promise<void> {
     const runPaced = async (arrivals: 'loops' | 'open'): Promise<PacedPhase | null> => {
       if (PACED_SECONDS <= 0 || pacedRate < 1) return null;
       log(`paced load (${arrivals === 'open' ? 'open arrivals' : `${knobs.connections} loops`}): ${PACED_SECONDS} s at ${pacedRate.toFixed(0)} payments/s (${PACED_SHARE * 100} % of the peak), after ${PACED_WARMUP_SECONDS} s of warm-up at that rate`);
-      const watch = new EventLoopWatch(api);
+      const watch = new ServiceWatch(api);
       let pacing = true;
       let sampler: Promise<void> = Promise.resolve();
       let started: { cpu: number | null; roundTrips: number | null; checkpoints: Checkpoints | null } = { cpu: null, roundTrips: null, checkpoints: null };
@@ -986,7 +1023,7 @@ async function main(): Promise<void> {
       };
       const phase = arrivals === 'open' ? 'o' : 'p';
       const result = await runLoad({ ...loadInput, phase, seconds: PACED_SECONDS, rate: pacedRate, arrivals, warmupSeconds: PACED_WARMUP_SECONDS }, work, closed, opened);
-      return { result, eventLoop: watch.worst, ...used };
+      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, ...used };
     };
     const paced = await runPaced('loops');
     const open = await runPaced('open');
