@@ -204,7 +204,7 @@ async function serviceSample(api: Api): Promise<{ delay: { p99: number; max: num
 /**
  * The service between its samples (one a second or so): the worst of its event-loop windows, and in
  * each window how many appends (a round's commit, with the read model's rows) took over 50 and 100
- * ms: a second whose POST p99 jumps while the loop stayed short waited on PostgreSQL.
+ * ms: whether a second whose POST p99 jumped waited on PostgreSQL's commits or queued in the service.
  */
 class ServiceWatch {
   private p99 = 0;
@@ -567,6 +567,7 @@ interface Measured {
   reportedLag: Map<string, number>;
   /** the service's event-loop delay during the load, the worst of its one-second windows (ms) */
   eventLoop: { p99: number; max: number } | null;
+  /** the service's appends over 50 and 100 ms, by window of the load */
   slowAppends: SlowAppends[];
   /** PostgreSQL's checkpoints during the load */
   checkpoints: string;
@@ -901,7 +902,7 @@ async function main(): Promise<void> {
     else log('PostgreSQL does not run on this machine: no PostgreSQL CPU figures');
     const lagReported = (await reportedProjectionLag(api)).size > 0;
     const lagDuringLoad = new Map<string, number>();
-    const eventLoop = new ServiceWatch(api);
+    const serviceWatch = new ServiceWatch(api);
     let sampling = true;
     let sampler: Promise<void> = Promise.resolve();
     /** The counters when the measured window opens, after the warm-up. */
@@ -920,13 +921,13 @@ async function main(): Promise<void> {
         peakReset: resetPeakRss(service.pid),
       };
       if (PROFILE) await service.profile({ profile: 'start' });
-      await eventLoop.begin();
+      await serviceWatch.begin();
       sampler = (async () => {
         for (let tick = 0; sampling; tick++) {
           await postgresCpu?.sample();
           if (lagReported && tick % 2 === 0)
             for (const [name, value] of await reportedProjectionLag(api)) lagDuringLoad.set(name, Math.max(lagDuringLoad.get(name) ?? 0, value));
-          if (tick % 2 === 1) await eventLoop.sample();
+          if (tick % 2 === 1) await serviceWatch.sample();
           await sleep(500);
         }
       })();
@@ -976,8 +977,8 @@ async function main(): Promise<void> {
           loadBefore: before.load,
           loadAfter: loadAverage(),
           reportedLag: lagDuringLoad,
-          eventLoop: eventLoop.worst,
-          slowAppends: eventLoop.slowAppends,
+          eventLoop: serviceWatch.worst,
+          slowAppends: serviceWatch.slowAppends,
           checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
         };
       },
