@@ -7,6 +7,7 @@ import {
   appendRecorded,
   appliedRows,
   createRecordingTable,
+  failingOnceAt,
   range,
   recordedType,
   recordingProjection,
@@ -66,14 +67,8 @@ describe('ProjectionRunner after a crash', () => {
     it('restarts from the checkpoints by itself after a database failure and applies every event exactly once', async () => {
       const name = 'live_crash';
       await createRecordingTable(database.knex, name);
-      let crashed = false;
-      const crashingOnce = recordingProjection(name, async (_trx, sequence) => {
-        if (sequence === 13 && !crashed) {
-          crashed = true;
-          throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
-        }
-      });
-      const runner = new ProjectionRunner(store, database.knex, [crashingOnce], logger, { batchSize: 5, restartDelayMs: 20 });
+      const crashingOnce = failingOnceAt(name, 13);
+      const runner = new ProjectionRunner(store, database.knex, [crashingOnce.projection], logger, { batchSize: 5, restartDelayMs: 20 });
       await runner.start();
       try {
         const last = await appendRecorded(store, name, 1, 30);
@@ -82,7 +77,7 @@ describe('ProjectionRunner after a crash', () => {
         await runner.stop();
       }
 
-      expect(crashed).toBe(true);
+      expect(crashingOnce.failed()).toBe(true);
       const applied = await appliedRows(database.knex, name);
       expect(applied.sequences).toEqual(range(1, 30));
       expect(applied.distinctEvents).toBe(30);

@@ -4,7 +4,7 @@ import { createLogger } from '../../runtime/logger';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { waitUntil } from '../event-store/event-store-contract';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { appendRecorded, appliedRows, createRecordingTable, range, recordedType, recordingProjection, waitUntilVisible } from './recording-projection';
+import { appendRecorded, appliedRows, createRecordingTable, failingOnceAt, range, recordedType, recordingProjection, waitUntilVisible } from './recording-projection';
 
 /** A gate a projection waits at before its first event, until the test opens it. */
 function gate() {
@@ -67,14 +67,8 @@ describe('ProjectionRunner: each projection at its own pace', () => {
       await createRecordingTable(database.knex, failing);
       await createRecordingTable(database.knex, healthy);
       await waitUntilVisible(store, await appendRecorded(store, failing, 1, 40));
-      let failed = false;
-      const failingOnce = recordingProjection(failing, async (_trx, sequence) => {
-        if (sequence === 13 && !failed) {
-          failed = true;
-          throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
-        }
-      });
-      const runner = new ProjectionRunner(store, database.knex, [failingOnce, reading(recordingProjection(healthy), failing)], logger, {
+      const failingOnce = failingOnceAt(failing, 13);
+      const runner = new ProjectionRunner(store, database.knex, [failingOnce.projection, reading(recordingProjection(healthy), failing)], logger, {
         batchSize: 5,
         restartDelayMs: 20,
       });
@@ -87,7 +81,7 @@ describe('ProjectionRunner: each projection at its own pace', () => {
         await runner.stop();
       }
 
-      expect(failed).toBe(true);
+      expect(failingOnce.failed()).toBe(true);
       for (const name of [failing, healthy]) {
         const applied = await appliedRows(database.knex, name);
         expect(applied.sequences).toEqual(range(1, 45));

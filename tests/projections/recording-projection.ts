@@ -35,6 +35,21 @@ export function recordingProjection(
   };
 }
 
+/**
+ * A recording projection whose batch fails once, at the event of that sequence, the way PostgreSQL
+ * fails a transaction it cannot serialise (SQLSTATE 40001): a failure of the database, not of the
+ * event, so the runner starts over rather than stopping the projection. `failed` tells whether it did.
+ */
+export function failingOnceAt(name: string, sequence: number): { projection: Projection; failed: () => boolean } {
+  let failed = false;
+  const projection = recordingProjection(name, async (_trx, applying) => {
+    if (applying !== sequence || failed) return;
+    failed = true;
+    throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
+  });
+  return { projection, failed: () => failed };
+}
+
 /** Appends events with sequences from..to to the scenario's stream; returns the last position. */
 export async function appendRecorded(store: EventStore, name: string, from: number, to: number) {
   const streamId = `${name}-stream`;
