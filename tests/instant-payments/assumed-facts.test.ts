@@ -188,4 +188,23 @@ describe('A round of payments decides on the facts its ledger read before, check
       expect((await transfers(id)).filter((paymentId) => paymentId === 'old')).toHaveLength(1);
     });
   });
+
+  describe('a conflict with another writer of the bank (a second process serving it)', () => {
+    it('has the conflicting round decided again on facts asked, and the rounds after it assume theirs again', async () => {
+      const { id, ledger: first } = await bank();
+      // Each ledger has read the bank once: its next rounds assume the facts.
+      expect((await first.submit(payment(id, 'first-before', 1n))).events).toHaveLength(1);
+      const second = await BankLedger.load(id, ports);
+      expect((await second.submit(payment(id, 'second-before', 1n))).events).toHaveLength(1);
+      expect((await first.submit(payment(id, 'first-conflicting', 1n))).events).toHaveLength(1);
+      expect(retried).toEqual(['conflict']);
+      asked.length = 0;
+      expect((await first.submit(payment(id, 'first-after', 1n))).events).toHaveLength(1);
+      // The other writer's events are read with the conflict: nothing is stale in what the ledger assumes,
+      // and the append checks it as ever. Only an assumption that failed makes the next rounds ask.
+      expect(asked).toEqual([]);
+      expect(await transfers(id)).toEqual(['first-before', 'second-before', 'first-conflicting', 'first-after']);
+      expect(await recordedPayments(id)).toEqual(['first-after', 'first-before', 'first-conflicting', 'second-before']);
+    });
+  });
 });

@@ -398,7 +398,9 @@ export class BankLedger {
         return;
       } catch (error) {
         this.ports.onRoundRetried?.(this.organizationId, retryReason(error));
-        if (assumed) this.askUntil = Date.now() + LEDGER_TUNING.askAfterFailedAssumptionMs;
+        // Not after a conflict: the other writer's events are read below, so nothing the ledger assumes is
+        // stale, and asking after each one cost every round of a bank two processes serve a statement more.
+        if (assumed && !(error instanceof ConcurrencyError)) this.askUntil = Date.now() + LEDGER_TUNING.askAfterFailedAssumptionMs;
         // The in-memory decisions did not land: back to what the store holds, then decide again.
         try {
           await this.recover(error, undos);
