@@ -62,7 +62,15 @@ async function main(): Promise<void> {
   const input = JSON.parse(readFileSync(inputFile, 'utf8')) as LoadInput;
   const { clients, connections } = input;
   const origin = new URL(input.baseUrl).origin;
-  const pool = new Pool(origin, { connections: input.arrivals === 'open' ? OPEN_MAX_CONNECTIONS : connections, keepAliveTimeout: 120_000 });
+  const poolOf = (at: string) => new Pool(at, { connections: input.arrivals === 'open' ? OPEN_MAX_CONNECTIONS : connections, keepAliveTimeout: 120_000 });
+  const pool = poolOf(origin);
+  /** The pool each bank's payments go through: the process that serves the bank, when there are several. */
+  const pools = new Map<string, Pool>([[origin, pool]]);
+  const bankPools = (input.bankOrigins ?? []).map((at) => {
+    let bankPool = pools.get(at);
+    if (!bankPool) pools.set(at, (bankPool = poolOf(at)));
+    return bankPool;
+  });
   const polls = new Pool(origin, { connections: 8, keepAliveTimeout: 120_000 });
 
   const banks: number[][] = [];
@@ -143,7 +151,7 @@ async function main(): Promise<void> {
     notVisible += 1;
   }
 
-  await openConnections(pool, connections);
+  for (const each of pools.values()) await openConnections(each, connections);
 
   const warmupMs = (input.warmupSeconds ?? 0) * 1000;
   const warmupLatencies: number[] = [];
@@ -175,7 +183,7 @@ async function main(): Promise<void> {
     let status = 0;
     let text = '';
     try {
-      const answer = await pool.request({
+      const answer = await (bankPools[sender.bank] ?? pool).request({
         method: 'POST',
         path: PAYMENTS_PATH,
         headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json', 'idempotency-key': key },
@@ -314,7 +322,7 @@ async function main(): Promise<void> {
     errorSamples,
   };
   writeFileSync(outputFile, JSON.stringify(result));
-  await Promise.all([pool.close(), polls.close()]);
+  await Promise.all([...[...pools.values()].map((each) => each.close()), polls.close()]);
 }
 
 main().catch((error) => {

@@ -23,7 +23,11 @@ import { ms } from './support/stats';
  *  1. Starts the service as a child process (its package.json `start`, with this Node, in BENCH_SERVICE_DIR,
  *     default this checkout) on a fresh database `bench_payments_<timestamp>` of the DATABASE_URL
  *     server, or of an embedded PostgreSQL started here when DATABASE_URL is unset. A preload counts
- *     the service's PostgreSQL round trips (bench/support/round-trips.cjs).
+ *     the service's PostgreSQL round trips (bench/support/round-trips.cjs). BENCH_PROCESSES=N (default 1)
+ *     runs the README's several-process deployment instead: a chain node (`npm run chain`, on a database
+ *     of its own) and N service processes on CHAIN=cosmos, the payments of bank i sent to process
+ *     i mod N (a load balancer routing by the token's bank); CPU, round trips and memory are then the
+ *     processes' and the chain node's together.
  *  2. Setup (not measured), through the API only: BENCH_BANKS ACTIVE commercial banks (organization,
  *     invited administrator, settlement account funded by a mint from the ISSUANCE account), then
  *     BENCH_CLIENTS clients registered by their bank's staff with an alias and a cash-in each. When
@@ -55,7 +59,7 @@ import { ms } from './support/stats';
  * (10000), BENCH_BANKS (3), BENCH_INTERNAL_SHARE (0.8: the share of INTERNAL payments, for both sides), BENCH_SKIP_BASELINE, BENCH_WARMUP_SECONDS (5), BENCH_PACED_SECONDS (20), BENCH_PACED_WARMUP_SECONDS (5), BENCH_INITIAL_BALANCE (each
  * client's cash-in, 1000000), BENCH_SETUP_CONCURRENCY (32), BENCH_GRACE_SECONDS (30, for settlement
  * and the read model after the load), BENCH_SERVICE_DIR, BENCH_LOG_LEVEL (the service's, warn),
- * BENCH_KEEP_DATABASE, BENCH_REPORT=<file> (the figures as JSON), BENCH_PROFILE=<file> (a CPU
+ * BENCH_KEEP_DATABASE, BENCH_PROCESSES (1), BENCH_REPORT=<file> (the figures as JSON), BENCH_PROFILE=<file> (a CPU
  * profile of the service during the load, summarised at the end; the sampling costs some throughput).
  */
 const knobs = benchKnobs();
@@ -79,6 +83,8 @@ const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 20);
  */
 const PACED_WARMUP_SECONDS = Number(process.env.BENCH_PACED_WARMUP_SECONDS ?? 5);
 const PACED_SHARE = 0.8;
+/** Service processes on the database (1: one, with its embedded chain; more: over a chain node, routed by bank). */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
 const DENOM = 'ulps';
 const ADMIN = { email: 'admin@bench.emisor.test', password: 'bench-admin-password-2026' };
@@ -254,12 +260,13 @@ function reportedLag(value: unknown, underLag = false): number | null {
  * The service's own start command (its package.json `start`), run by this Node in one process, so that
  * the benchmark measures the process `npm start` runs, with its Node flags.
  */
-function startArguments(): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(SERVICE_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [program, ...args] = scripts.start.trim().split(/\s+/);
+/** How to run one of the service's package.json scripts (`start`, `chain`) with this Node. */
+function scriptArguments(script: 'start' | 'chain'): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(SERVICE_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const [program, ...args] = scripts[script]!.trim().split(/\s+/);
   if (program === 'node') return args;
   if (program === 'tsx') return ['--import', 'tsx', ...args];
-  throw new Error(`package.json's start script runs ${program}: bench:payments runs the service with node or tsx`);
+  throw new Error(`package.json's ${script} script runs ${program}: bench:payments runs the service with node or tsx`);
 }
 
 class Service {
@@ -269,11 +276,11 @@ class Service {
     child.once('exit', () => (this.exited = true));
   }
 
-  static start(env: NodeJS.ProcessEnv, work: string): Service {
-    const logFile = join(work, 'service.log');
-    const roundTripsFile = join(work, 'round-trips.json');
+  static start(env: NodeJS.ProcessEnv, work: string, name = 'service'): Service {
+    const logFile = join(work, `${name}.log`);
+    const roundTripsFile = join(work, `${name}-round-trips.json`);
     const out = openSync(logFile, 'a');
-    const child = spawn(process.execPath, startArguments(), {
+    const child = spawn(process.execPath, scriptArguments('start'), {
       cwd: SERVICE_DIR,
       env: {
         ...env,
@@ -338,6 +345,121 @@ class Service {
     const stopped = await until('the service to stop', 15_000, async () => this.exited).catch(() => false);
     if (!stopped) this.child.kill('SIGKILL');
   }
+}
+
+/**
+ * The service as the run deploys it: one process with its embedded chain (the default), or
+ * BENCH_PROCESSES processes on one database over a chain node of their own (the README's "One chain
+ * node and N service processes"), the payments of bank i sent to process i mod N as a load balancer
+ * routing by the client token's bank would. Its figures are the deployment's: CPU and round trips
+ * summed over the processes (the chain node's CPU counted, as the embedded chain's is in one process),
+ * peak memory summed; a CPU profile and the event-loop watch are the first process's.
+ */
+class Deployment {
+  private constructor(
+    readonly services: Service[],
+    readonly origins: string[],
+    private readonly chainNode: ChildProcess | null,
+  ) {}
+
+  /**
+   * Starts the processes: the first alone (it runs the seed step), then the others. `env` is each
+   * service's environment but for its port.
+   */
+  static async start(options: { processes: number; env: NodeJS.ProcessEnv; work: string; serverUrl: string; serviceDatabase: string; cleanups: Array<() => Promise<unknown>> }): Promise<Deployment> {
+    const { processes, work, cleanups } = options;
+    let env = options.env;
+    let chainNode: ChildProcess | null = null;
+    if (processes > 1) {
+      const chainDatabase = `${options.serviceDatabase}_chain`;
+      await createDatabase(options.serverUrl, chainDatabase);
+      if (!KEEP_DATABASE) cleanups.push(() => dropDatabase(options.serverUrl, chainDatabase));
+      const rpcPort = await freePortInRange(4900, 4999);
+      const logFile = join(work, 'chain-node.log');
+      const node = spawn(process.execPath, scriptArguments('chain'), {
+        cwd: SERVICE_DIR,
+        env: { ...env, DATABASE_URL: databaseUrl(options.serverUrl, chainDatabase), CHAIN_RPC_PORT: String(rpcPort) },
+        stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')],
+      });
+      chainNode = node;
+      cleanups.push(() => stopChild(node));
+      const rpc = `http://127.0.0.1:${rpcPort}`;
+      await until('the chain node to answer', 120_000, async () => {
+        if (node.exitCode !== null) throw new Error(`the chain node exited during start-up:\n${lastLines(logFile)}`);
+        return fetch(`${rpc}/status`).then((answer) => answer.ok, () => false);
+      }, 500);
+      env = { ...env, CHAIN: 'cosmos', CHAIN_RPC_URL: rpc };
+    }
+    const services: Service[] = [];
+    const origins: string[] = [];
+    for (let index = 0; index < processes; index++) {
+      const port = await freePortInRange(4800 + index, 4899);
+      const origin = `http://127.0.0.1:${port}`;
+      const service = Service.start({ ...env, PORT: String(port) }, work, index === 0 ? 'service' : `service-${index + 1}`);
+      cleanups.push(() => service.stop());
+      const api = new Api(origin, { connections: 1 });
+      try {
+        await service.ready(api);
+      } finally {
+        await api.close();
+      }
+      services.push(service);
+      origins.push(origin);
+    }
+    return new Deployment(services, origins, chainNode);
+  }
+
+  get first(): Service {
+    return this.services[0]!;
+  }
+
+  /** Where each bank's payments go. */
+  bankOrigins(banks: number): string[] {
+    return Array.from({ length: banks }, (_, bank) => this.origins[bank % this.origins.length]!);
+  }
+
+  private get pids(): number[] {
+    return [...this.services.map((service) => service.pid), ...(this.chainNode?.pid ? [this.chainNode.pid] : [])];
+  }
+
+  cpuSeconds(): number | null {
+    const seconds = this.pids.map((pid) => cpuSeconds(pid));
+    return seconds.some((value) => value === null) ? null : seconds.reduce((sum: number, value) => sum + value!, 0);
+  }
+
+  async roundTrips(): Promise<number | null> {
+    const counts = await Promise.all(this.services.map((service) => service.roundTrips()));
+    return counts.some((count) => count === null) ? null : counts.reduce((sum: number, count) => sum + count!, 0);
+  }
+
+  /** Queries per statement text at the last count, summed over the processes. */
+  get statements(): Map<string, number> {
+    const summed = new Map<string, number>();
+    for (const service of this.services) for (const [text, count] of service.statements) summed.set(text, (summed.get(text) ?? 0) + count);
+    return summed;
+  }
+
+  peakRss(): number | null {
+    const peaks = this.pids.map((pid) => peakRss(pid));
+    return peaks.some((peak) => peak === null) ? null : peaks.reduce((sum: number, peak) => sum + peak!, 0);
+  }
+
+  resetPeakRss(): boolean {
+    return this.pids.map((pid) => resetPeakRss(pid)).every(Boolean);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.services.map((service) => service.stop()));
+    if (this.chainNode) await stopChild(this.chainNode);
+  }
+}
+
+/** SIGTERM, then SIGKILL if it has not exited within 15 s. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const stopped = await until('the process to stop', 15_000, async () => child.exitCode !== null || child.signalCode !== null).catch(() => false);
+  if (!stopped) child.kill('SIGKILL');
 }
 
 async function setUpBanks(api: Api, centralToken: string, clientsPerBank: number[]): Promise<Bank[]> {
@@ -722,6 +844,7 @@ function printSummary(report: {
   checks: Check[];
 }) {
   const { load, measured, minimal } = report;
+  const together = PROCESSES > 1 ? ` (its ${PROCESSES} processes and the chain node together)` : '';
   const rate = load.acknowledged / load.elapsedSeconds;
   const per = (value: number | null) => (value === null || load.acknowledged === 0 ? '–' : ms((value * 1000) / load.acknowledged, 3));
   const mib = (bytes: number | null) => (bytes === null ? '–' : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
@@ -742,7 +865,7 @@ function printSummary(report: {
   ].join('; ');
   const rows: Array<[string, string]> = [
     ['service', report.serviceInfo],
-    ['setup', `${knobs.banks} banks, ${knobs.clients} clients (${report.mode}), ${knobs.connections} connections, ${knobs.seconds} s, ${Math.round(knobs.internalShare * 100)} % INTERNAL`],
+    ['setup', `${knobs.banks} banks, ${knobs.clients} clients (${report.mode}), ${knobs.connections} connections, ${knobs.seconds} s, ${Math.round(knobs.internalShare * 100)} % INTERNAL${PROCESSES > 1 ? `; ${PROCESSES} service processes over a chain node, each bank's payments to one of them` : ''}`],
     ['throughput', `${rate.toFixed(1)} payments/s (${load.acknowledged} acknowledged in ${load.elapsedSeconds.toFixed(1)} s; per second min ${Math.min(...window)} / max ${Math.max(...window)})`],
     [
       'warm-up before it',
@@ -762,10 +885,12 @@ function printSummary(report: {
     ['settled after load', report.drainSeconds === null ? 'not within the grace period' : `${report.drainSeconds.toFixed(1)} s until the read model held every acknowledged payment and nothing PENDING`],
     [
       'service event loop',
-      measured.eventLoop ? `delay p99 up to ${ms(measured.eventLoop.p99)}, longest ${ms(measured.eventLoop.max)} (worst one-second window of the load, GET /metrics)` : 'not reported',
+      measured.eventLoop
+        ? `delay p99 up to ${ms(measured.eventLoop.p99)}, longest ${ms(measured.eventLoop.max)} (worst one-second window of the load, GET /metrics${PROCESSES > 1 ? ', the first process' : ''})`
+        : 'not reported',
     ],
-    ['service peak RSS', `${mib(measured.peakRss)} during the load (${mib(measured.setupPeakRss)} during setup and warm-up)`],
-    ['service CPU/payment', per(measured.serviceCpu)],
+    ['service peak RSS', `${mib(measured.peakRss)} during the load (${mib(measured.setupPeakRss)} during setup and warm-up)${together}`],
+    ['service CPU/payment', `${per(measured.serviceCpu)}${together}`],
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(1)} (${measured.roundTrips} queries)`],
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
@@ -836,20 +961,17 @@ async function main(): Promise<void> {
     if (!KEEP_DATABASE) cleanups.push(() => dropDatabase(serverUrl!, serviceDatabase));
     const serviceDbUrl = databaseUrl(serverUrl, serviceDatabase);
 
-    const port = await freePortInRange(4800, 4899);
-    const origin = `http://127.0.0.1:${port}`;
     let serviceInfo = SERVICE_DIR;
     try {
       serviceInfo += ` @ ${execFileSync('git', ['-C', SERVICE_DIR, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim()}`;
     } catch {
       // not a git checkout
     }
-    log(`service ${serviceInfo} on ${origin}, database ${serviceDatabase}, work folder ${work}`);
-    const service = Service.start(
-      {
+    const deployment = await Deployment.start({
+      processes: PROCESSES,
+      env: {
         ...process.env,
         NODE_ENV: 'development',
-        PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: serviceDbUrl,
         DATA_DIR: join(work, 'data'),
@@ -867,11 +989,17 @@ async function main(): Promise<void> {
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       },
       work,
+      serverUrl,
+      serviceDatabase,
+      cleanups,
+    });
+    const service = deployment.first;
+    const origin = deployment.origins[0]!;
+    log(
+      `service ${serviceInfo} on ${deployment.origins.join(', ')}${PROCESSES > 1 ? ` (${PROCESSES} processes over a chain node, bank i's payments to process i mod ${PROCESSES})` : ''}, database ${serviceDatabase}, work folder ${work}`,
     );
-    cleanups.push(() => service.stop());
     const api = new Api(origin, { connections: SETUP_CONCURRENCY });
     cleanups.push(() => api.close());
-    await service.ready(api);
 
     const setupStarted = Date.now();
     const login = await api.expect(200, 'POST', '/auth/login', { body: ADMIN });
@@ -909,16 +1037,16 @@ async function main(): Promise<void> {
     const openWindow = async () => {
       await postgresCpu?.begin(serviceDatabase);
       const counters = {
-        serviceCpu: cpuSeconds(service.pid),
+        serviceCpu: deployment.cpuSeconds(),
         serverCpu: postgresCpu?.serverSeconds() ?? null,
-        roundTrips: await service.roundTrips(),
+        roundTrips: await deployment.roundTrips(),
         wal: await walPosition(serviceDb),
         checkpoints: await checkpoints(serviceDb),
-        statements: service.statements,
+        statements: deployment.statements,
         machine: machineCpu(),
         load: loadAverage(),
-        setupPeakRss: peakRss(service.pid),
-        peakReset: resetPeakRss(service.pid),
+        setupPeakRss: deployment.peakRss(),
+        peakReset: deployment.resetPeakRss(),
       };
       if (PROFILE) await service.profile({ profile: 'start' });
       await serviceWatch.begin();
@@ -938,6 +1066,7 @@ async function main(): Promise<void> {
     log(`load: ${knobs.seconds} s at ${knobs.connections} connections, after ${knobs.warmupSeconds} s of warm-up at full load`);
     const loadInput: LoadInput = {
       baseUrl: origin,
+      bankOrigins: deployment.bankOrigins(banks.length),
       seconds: knobs.seconds,
       warmupSeconds: knobs.warmupSeconds,
       connections: knobs.connections,
@@ -955,9 +1084,9 @@ async function main(): Promise<void> {
         await sampler;
         const before = await opened!;
         await postgresCpu?.sample();
-        const serviceCpu = cpuSeconds(service.pid);
+        const serviceCpu = deployment.cpuSeconds();
         const serverCpu = postgresCpu?.serverSeconds() ?? null;
-        const roundTrips = await service.roundTrips();
+        const roundTrips = await deployment.roundTrips();
         const wal = await walPosition(serviceDb);
         const machine = machineCpu();
         if (PROFILE) await service.profile({ profile: 'stop', out: PROFILE });
@@ -967,11 +1096,11 @@ async function main(): Promise<void> {
           postgresServerCpu: serverCpu !== null && before.serverCpu !== null ? serverCpu - before.serverCpu : null,
           roundTrips: roundTrips !== null && before.roundTrips !== null ? roundTrips - before.roundTrips : null,
           walBytes: wal - before.wal,
-          statements: [...service.statements]
+          statements: [...deployment.statements]
             .map(([text, count]): [string, number] => [text, count - (before.statements.get(text) ?? 0)])
             .filter(([, count]) => count > 0)
             .sort((a, b) => b[1] - a[1]),
-          peakRss: before.peakReset ? peakRss(service.pid) : null,
+          peakRss: before.peakReset ? deployment.peakRss() : null,
           setupPeakRss: before.setupPeakRss,
           machineBusy: (machine.busy - before.machine.busy) / Math.max(1, machine.total - before.machine.total),
           loadBefore: before.load,
@@ -1002,7 +1131,7 @@ async function main(): Promise<void> {
       let started: { cpu: number | null; roundTrips: number | null; checkpoints: Checkpoints | null } = { cpu: null, roundTrips: null, checkpoints: null };
       const used: Pick<PacedPhase, 'serviceCpu' | 'roundTrips' | 'checkpoints'> = { serviceCpu: null, roundTrips: null, checkpoints: null };
       const opened = async () => {
-        started = { cpu: cpuSeconds(service.pid), roundTrips: await service.roundTrips(), checkpoints: await checkpoints(serviceDb) };
+        started = { cpu: deployment.cpuSeconds(), roundTrips: await deployment.roundTrips(), checkpoints: await checkpoints(serviceDb) };
         if (PACED_PROFILE && arrivals === 'loops') await service.profile({ profile: 'start' });
         await watch.begin();
         sampler = (async () => {
@@ -1013,8 +1142,8 @@ async function main(): Promise<void> {
         })();
       };
       const closed = async () => {
-        const cpu = cpuSeconds(service.pid);
-        const roundTrips = await service.roundTrips();
+        const cpu = deployment.cpuSeconds();
+        const roundTrips = await deployment.roundTrips();
         if (PACED_PROFILE && arrivals === 'loops') await service.profile({ profile: 'stop', out: PACED_PROFILE });
         if (cpu !== null && started.cpu !== null) used.serviceCpu = cpu - started.cpu;
         if (roundTrips !== null && started.roundTrips !== null) used.roundTrips = roundTrips - started.roundTrips;
@@ -1042,7 +1171,7 @@ async function main(): Promise<void> {
       },
       runId,
     });
-    await service.stop();
+    await deployment.stop();
 
     let minimal: MinimalResult | null = null;
     let minimalPostgresCpu: number | null = null;

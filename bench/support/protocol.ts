@@ -3,6 +3,8 @@ import type { Summary } from './stats';
 /** What the orchestrator (bench/payments.ts) hands the load generator (bench/payments-load.ts), as a JSON file. */
 export interface LoadInput {
   baseUrl: string;
+  /** Where each bank's payments go (by bank index), when the service runs as several processes routed by bank; else baseUrl. */
+  bankOrigins?: string[];
   seconds: number;
   connections: number;
   /** share of payments to a client of the sender's own bank (the rest go to another bank) */
