@@ -20,6 +20,7 @@ import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
 import { createInstantPayments } from './instant-payments';
+import { PostgresSettlementClaims } from './settlement-claims';
 import { LeaderElection, leaderElected } from './leader';
 import type { Logger } from './logger';
 import { Metrics } from './metrics';
@@ -117,10 +118,13 @@ export async function createRuntime(
   const processServices = { eventStore, commands, db, logger, config, keyEncryptionKey: secrets.keyEncryptionKey, chain };
   const proposalExecution = new ProposalExecution(processServices);
   const accountCreationRecovery = new AccountCreationRecovery({ ...processServices, chainOperator });
+  // Each bank is settled by one process at a time: the one its payments come through (the leader for a bank nobody serves).
+  const settlementClaims = new PostgresSettlementClaims(databaseUrl, logger, () => instantPayments.settlement.claimsLost());
   const instantPayments = createInstantPayments({
     ...processServices,
     projections: { waitFor: readModelsReached },
     onRoundRetried: (organizationId, reason) => metrics.ledgerRoundRetried(organizationId, reason),
+    claims: settlementClaims,
   });
   const services: Services = {
     config,
@@ -169,13 +173,13 @@ export async function createRuntime(
         projectionsHere = true;
         await projections.start();
         services.proposalExecution.start();
-        services.settlement.start();
+        services.settlement.lead(true);
         instantPayments.signing.start();
         accountCreationRecovery.start();
       },
       stop: async () => {
         await services.proposalExecution.stop();
-        await services.settlement.stop();
+        services.settlement.lead(false);
         await accountCreationRecovery.stop();
         projectionsHere = false;
         await projections.stop();
@@ -191,12 +195,14 @@ export async function createRuntime(
     db,
     leader,
     start: async () => {
+      services.settlement.start();
       await leader.start();
     },
     stop: async () => {
       await leader.stop();
       await services.proposalExecution.stop();
       await services.settlement.stop();
+      await settlementClaims.close();
       await accountCreationRecovery.stop();
       await projections.stop();
       await committedProgress.stop();

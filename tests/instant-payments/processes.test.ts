@@ -2,56 +2,95 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { issueClientToken } from '../../api/routes/instant-payments';
 import { createInstantPayments } from '../../runtime/instant-payments';
-import { pay, registerClient, revokeClientToken } from '../../write-side/instant-payments/commands';
+import { PostgresSettlementClaims } from '../../runtime/settlement-claims';
+import { pay, registerClient, revokeClientToken, type InstantPaymentsDeps } from '../../write-side/instant-payments/commands';
 import { startInstantPayments, type InstantPaymentsWorld } from './world';
 
 /**
  * Several service processes on one store (issue 10, 5): each keeps its own bank ledgers in memory.
- * Only the leader settles, also the payments a follower took; a process takes in what another one
- * appended before it refuses a client it has not seen; a token revoked through one process pays
- * nothing through another. The second process here is a second engine on the same store and chain.
+ * A bank is settled by one process at a time, the one holding its claim: the process its cross-bank
+ * payments come through (requests routed by bank), else the leader's pass; a process takes in what
+ * another one appended before it refuses a client it has not seen; a token revoked through one
+ * process pays nothing through another. The second process here is a second engine on the same store
+ * and chain, with claims of its own session as a second process has.
  */
 describe('Instant Payments across processes', () => {
   let w: InstantPaymentsWorld;
   let ana: { id: string; token: string };
   let follower: ReturnType<typeof createInstantPayments>;
+  let followerClaims: PostgresSettlementClaims;
 
   beforeAll(async () => {
     w = await startInstantPayments();
     ana = await w.demoClient(w.bankA.organizationId, 'Ana', 'ana.p');
     await w.demoClient(w.bankB.organizationId, 'Carla', 'carla.p');
     const { config, db, eventStore, commands, projections, chain, keyEncryptionKey } = services();
-    follower = createInstantPayments({ config, db, eventStore, commands, projections, chain, logger: pino({ level: 'silent' }), keyEncryptionKey });
-    // The leader settles; its periodic pass is driven by the tests (tick), so nothing settles behind their back.
+    const logger = pino({ level: 'silent' });
+    followerClaims = new PostgresSettlementClaims(w.f.database.url, logger, () => follower.settlement.claimsLost());
+    follower = createInstantPayments({ config, db, eventStore, commands, projections, chain, logger, keyEncryptionKey, claims: followerClaims });
+    // The periodic passes are driven by the tests (tick), so nothing settles behind their back.
     await services().settlement.stop();
     services().settlement.start({ periodic: false });
+    follower.settlement.start({ periodic: false });
   }, 120_000);
-  afterAll(() => w?.stop());
+  afterAll(async () => {
+    await follower?.settlement.stop();
+    await followerClaims?.close();
+    await follower?.signing.close();
+    await w?.stop();
+  });
 
   const services = () => w.f.runtime.services;
   const context = (organizationId: string) => ({ actorId: null, organizationId, correlationId: randomUUID(), causationId: null, now: new Date() });
   const batchesStarted = async () => Number((await w.f.runtime.db('events').where({ type: 'InstantPaymentSettlementBatchStarted' }).count<{ n: string }[]>('* as n'))[0]!.n);
 
   describe('settlement', () => {
-    it('is left to the leader when a follower takes a cross-bank payment, and the leader settles it', async () => {
-      const before = await batchesStarted();
-      const { payment, status } = await pay(follower.payments, context(w.bankA.organizationId), {
+    const crossBank = (through: InstantPaymentsDeps, amount: bigint) =>
+      pay(through, context(w.bankA.organizationId), {
         paymentId: randomUUID(),
         senderOrganizationId: w.bankA.organizationId,
         senderClientId: ana.id,
         tokenId: null,
         recipientAlias: 'carla.p',
-        amount: 25n,
+        amount,
         reference: null,
         requestFingerprint: null,
       });
+
+    it('is done by the process a bank’s cross-bank payment came through, which takes the bank’s claim', async () => {
+      const before = await batchesStarted();
+      const { payment, status } = await crossBank(follower.payments, 25n);
       expect(status).toBe('PENDING');
       await follower.settlement.idle();
+      expect(await batchesStarted()).toBe(before + 1);
+      expect(await w.finished(ana.token, payment.paymentId)).toMatchObject({ status: 'COMPLETED', amount: '25' });
+    });
+
+    it('is left to the process holding the bank’s claim when a payment comes through another one, and done by its pass', async () => {
+      const before = await batchesStarted();
+      const { payment } = await crossBank(services().payments, 5n);
+      await services().settlement.idle();
+      await services().settlement.tick();
       expect(await batchesStarted()).toBe(before);
 
-      await services().settlement.tick();
-      expect(await w.finished(ana.token, payment.paymentId)).toMatchObject({ status: 'COMPLETED', amount: '25' });
+      await follower.settlement.tick();
+      expect(await w.finished(ana.token, payment.paymentId)).toMatchObject({ status: 'COMPLETED', amount: '5' });
       expect(await batchesStarted()).toBe(before + 1);
+    });
+
+    it('is let go by a process no payment of the bank came through for a while, for the process serving the bank now', async () => {
+      const now = Date.now();
+      const later = jest.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+      try {
+        await follower.settlement.tick();
+      } finally {
+        later.mockRestore();
+      }
+      const before = await batchesStarted();
+      const { payment } = await crossBank(services().payments, 7n);
+      await services().settlement.idle();
+      expect(await batchesStarted()).toBe(before + 1);
+      expect(await w.finished(ana.token, payment.paymentId)).toMatchObject({ status: 'COMPLETED', amount: '7' });
     });
   });
 

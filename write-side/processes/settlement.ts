@@ -15,6 +15,20 @@ import { PeriodicTask } from './periodic-task';
 /** Payments one settlement transaction carries at most (one MsgSend per recipient bank, whatever the count). */
 export const MAX_BATCH_PAYMENTS = 5_000;
 
+/**
+ * Which process settles a bank, among the processes on one store: at most one at a time holds a bank's
+ * claim, so one signer tracks the sequence of its settlement account (runtime/settlement-claims.ts).
+ */
+export interface SettlementClaims {
+  /** Whether this process holds the bank's claim, taking it when no other process does. */
+  claim(organizationId: string): Promise<boolean>;
+  /** Lets it go: another process may take it. */
+  release(organizationId: string): Promise<void>;
+}
+
+/** One process alone on its store: it may settle every bank. */
+const SOLE_PROCESS: SettlementClaims = { claim: async () => true, release: async () => undefined };
+
 export interface SettlementPorts {
   ledgers: BankLedgers;
   chain: Chain;
@@ -25,6 +39,15 @@ export interface SettlementPorts {
   config: { NATIVE_DENOM: string; CHAIN_PREFIX: string };
   /** Signs the batches (on a thread of its own where the runtime gives one); by default on this one. */
   sign?: SignBytes;
+  /** Which banks this process settles; by default every one (a process alone on its store). */
+  claims?: SettlementClaims;
+}
+
+export interface SettlementOptions {
+  /** The periodic pass (over the banks this process holds, and every other one while it leads). */
+  intervalMs?: number;
+  /** A bank whose claim saw no settlement work this long is let go, for the process now serving it to take. */
+  claimIdleMs?: number;
 }
 
 const signHere: SignBytes = async (privateKey, bytes) => signBytes(privateKey, bytes);
@@ -51,6 +74,12 @@ interface SettlementSigner {
  * batch by looking its hash up on the chain or re-sending the same bytes (their sequence lets the
  * chain take them at most once); a recipient credits a batch once (by its number). With the backing
  * rule, a batch never fails for liquidity.
+ *
+ * Among several processes, a bank is settled by the process that holds its claim (SettlementClaims):
+ * the one that took its cross-bank payments, which is also the one appending the bank's rounds when
+ * requests are routed by bank, so its batches never race those rounds. The leader's pass settles the
+ * banks nobody holds (their process stopped), and a claim whose bank has had no work for a while is
+ * let go, for the process that serves the bank now.
  */
 export class Settlement {
   private readonly running = new Map<string, Promise<void>>();
@@ -58,13 +87,26 @@ export class Settlement {
   private readonly signers = new Map<string, SettlementSigner>();
   private readonly addresses = new Map<string, string>();
   private readonly periodic: PeriodicTask;
+  private readonly claims: SettlementClaims;
+  private readonly claimIdleMs: number;
+  /** The banks whose claim this process holds, with when one of their payments last came through it. */
+  private readonly held = new Map<string, number>();
+  /** Claims asked for by work that arrived, not yet answered (idle() waits for them too). */
+  private readonly claiming = new Set<Promise<void>>();
+  /** Banks the leader's pass claimed for itself alone, let go when it ends. */
+  private readonly passOnly = new Set<string>();
   private banksLoaded = false;
   private active = false;
+  /** A process alone on its store (no claims given) settles every bank; among several, the leader's pass does. */
+  private leading: boolean;
 
   constructor(
     private readonly ports: SettlementPorts,
-    options: { intervalMs?: number } = {},
+    options: SettlementOptions = {},
   ) {
+    this.claims = ports.claims ?? SOLE_PROCESS;
+    this.leading = ports.claims === undefined;
+    this.claimIdleMs = options.claimIdleMs ?? 30_000;
     this.periodic = new PeriodicTask('settlement', () => this.tick(), ports.logger, options.intervalMs ?? 1000);
   }
 
@@ -73,27 +115,44 @@ export class Settlement {
   }
 
   /**
-   * Only the leader settles (runtime/leader.ts): one signer per settlement account and sequence.
-   * Without the periodic pass (`periodic: false`) work is settled as it arrives and tick() is left to
-   * the caller.
+   * This process settles the banks whose cross-bank payments it takes, once it holds their claim.
+   * Without the periodic pass (`periodic: false`) tick() is left to the caller.
    */
   start(options: { periodic?: boolean } = {}): void {
     this.active = true;
     if (options.periodic !== false) this.periodic.start();
   }
 
+  /** While this process leads (runtime/leader.ts), its pass also settles the banks no process holds. */
+  lead(leading: boolean): void {
+    this.leading = leading;
+  }
+
   async stop(): Promise<void> {
     this.active = false;
     await this.periodic.stop();
-    await Promise.allSettled([...this.running.values()]);
+    await this.idle();
+    for (const organizationId of [...this.held.keys()]) await this.letGo(organizationId);
   }
 
-  /**
-   * Work arrived for a bank (its ledger sent cross-bank payments): settled at once where this process
-   * settles; a follower leaves it to the leader's timer.
-   */
+  /** Work arrived for a bank (its ledger sent cross-bank payments): settled at once where this process holds the bank. */
   workArrived(organizationId: string): void {
-    if (this.active) this.schedule(organizationId);
+    if (!this.active) return;
+    if (this.held.has(organizationId)) {
+      this.held.set(organizationId, Date.now());
+      this.passOnly.delete(organizationId);
+      return this.schedule(organizationId);
+    }
+    const claiming: Promise<void> = this.claimed(organizationId).then(
+      (claimed) => {
+        if (!claimed || !this.active) return;
+        this.passOnly.delete(organizationId);
+        this.schedule(organizationId);
+      },
+      (error) => this.logger.warn({ err: error, organizationId }, 'settlement claim failed; the periodic pass retries'),
+    );
+    this.claiming.add(claiming);
+    void claiming.finally(() => this.claiming.delete(claiming));
   }
 
   /** Settles the bank now, or right after the batch under way. */
@@ -114,13 +173,18 @@ export class Settlement {
   /** Resolves when no run is under way for the bank (tests and shutdown). */
   async idle(organizationId?: string): Promise<void> {
     for (;;) {
+      await Promise.all([...this.claiming]);
       const runs = organizationId ? [this.running.get(organizationId)].filter((run) => run !== undefined) : [...this.running.values()];
       if (runs.length === 0) return;
       await Promise.allSettled(runs);
     }
   }
 
-  /** Every bank with settlement work is pushed on: after a crash, an unreachable chain, a lost race. */
+  /**
+   * Every bank this process holds with settlement work is pushed on (after a crash, an unreachable
+   * chain, a lost race), and, while it leads, every bank no process holds, claimed for the pass alone.
+   * Claims whose bank saw no work for claimIdleMs are let go.
+   */
   async tick(): Promise<void> {
     if (!this.banksLoaded) {
       const banks: string[] = await this.ports.db('organizations').where({ type: 'COMMERCIAL' }).pluck('id');
@@ -129,9 +193,47 @@ export class Settlement {
     }
     // Payments other processes took are in the store, not in this process's ledgers yet.
     await Promise.all(this.ports.ledgers.loaded().map((ledger) => ledger.refresh()));
-    for (const ledger of this.ports.ledgers.loaded())
-      if (ledger.view.openBatch || ledger.view.due.size > 0) this.schedule(ledger.organizationId);
+    const forThePass: string[] = [];
+    for (const ledger of this.ports.ledgers.loaded()) {
+      const id = ledger.organizationId;
+      const work = ledger.view.openBatch !== null || ledger.view.due.size > 0;
+      if (this.held.has(id)) {
+        // No payment of the bank came through this process for a while: whichever serves it now takes it.
+        if (Date.now() - this.held.get(id)! > this.claimIdleMs && !this.running.has(id)) await this.letGo(id);
+        else if (work) this.schedule(id);
+      } else if (work && this.leading && (await this.claimed(id))) {
+        this.passOnly.add(id);
+        forThePass.push(id);
+        this.schedule(id);
+      }
+    }
     await this.idle();
+    // Unless a payment of the bank came through this process meanwhile: then it serves the bank.
+    for (const id of forThePass) if (this.passOnly.delete(id)) await this.letGo(id);
+  }
+
+  /**
+   * Whether this process holds the bank's claim, taking it if no process does. A claim taken anew
+   * forgets the account's sequence: another process may have signed with it since.
+   */
+  private async claimed(organizationId: string): Promise<boolean> {
+    if (!this.held.has(organizationId)) {
+      if (!(await this.claims.claim(organizationId))) return false;
+      const signer = this.signers.get(organizationId);
+      if (signer) signer.nextSequence = null;
+    }
+    this.held.set(organizationId, Date.now());
+    return true;
+  }
+
+  private async letGo(organizationId: string): Promise<void> {
+    this.held.delete(organizationId);
+    await this.claims.release(organizationId).catch((error) => this.logger.warn({ err: error, organizationId }, 'settlement claim not released; it goes with the session'));
+  }
+
+  /** The claims connection failed: the server let go of every claim of this process. */
+  claimsLost(): void {
+    this.held.clear();
   }
 
   private context(organizationId: string, batchNumber: number): CommandContext {
