@@ -52,9 +52,10 @@ describe('leader election between two service processes on one database', () => 
     expect(await reportedLeaders()).toEqual([1, 0]);
   });
 
-  it('runs the periodic tasks in the leader only', async () => {
-    const leaderTicks = jest.spyOn(first.services.settlement, 'tick');
-    const followerTicks = jest.spyOn(second.services.settlement, 'tick');
+  // Settlement's pass runs in every process, over the banks each holds (tests/instant-payments/processes.test.ts).
+  it('runs the process managers’ periodic tasks in the leader only', async () => {
+    const leaderTicks = jest.spyOn(first.services.proposalExecution, 'tick');
+    const followerTicks = jest.spyOn(second.services.proposalExecution, 'tick');
     await eventually(() => leaderTicks.mock.calls.length >= 3, 'three leader ticks');
     expect(followerTicks).not.toHaveBeenCalled();
     jest.restoreAllMocks();
