@@ -190,7 +190,7 @@ interface SlowAppends {
  * One scrape of the service's metrics: its event-loop delay since the previous scrape (prom-client's
  * default metrics reset their histogram on every collection), in ms, and its slow appends so far.
  */
-async function serviceSample(api: Api): Promise<{ delay: { p99: number; max: number } | null; slowAppends: SlowAppends | null } | null> {
+async function serviceSample(api: Api): Promise<{ delay: { p99: number; max: number } | null; slowAppends: SlowAppends | null; gcSeconds: number | null } | null> {
   const metrics = await api.getText('/metrics').catch(() => null);
   if (metrics?.status !== 200) return null;
   const value = (name: string) => Number(new RegExp(`^emisor_process_nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(metrics.text)?.[1] ?? NaN) * 1000;
@@ -201,33 +201,52 @@ async function serviceSample(api: Api): Promise<{ delay: { p99: number; max: num
     if (le) within.set(le, (within.get(le) ?? 0) + Number(count));
   }
   const all = within.get('+Inf');
+  // The collector's pauses so far (scavenges and mark-compacts; prom-client's histogram, cumulative).
+  const pauses = [...metrics.text.matchAll(/^emisor_process_nodejs_gc_duration_seconds_sum\{kind="(?:major|minor)"\} (\S+)/gm)].map((match) => Number(match[1]));
   return {
     delay: Number.isFinite(p99) && Number.isFinite(max) ? { p99, max } : null,
+    gcSeconds: pauses.length > 0 ? pauses.reduce((sum, value) => sum + value, 0) : null,
     slowAppends: all === undefined ? null : { over50: all - (within.get('0.05') ?? 0), over100: all - (within.get('0.1') ?? 0) },
   };
+}
+
+/** In one window of the service: its longest event-loop stall and the garbage collector's pauses, in ms. */
+interface Stalls {
+  loopMax: number | null;
+  gc: number | null;
 }
 
 /**
  * The service between its samples (one a second or so): the worst of its event-loop windows, and in
  * each window how many appends (a round's commit, with the read model's rows) took over 50 and 100
- * ms: whether a second whose POST p99 jumped waited on PostgreSQL's commits or queued in the service.
+ * ms, its longest loop stall and its collector's pauses: whether a second whose POST p99 jumped waited
+ * on PostgreSQL's commits, stood still in the service (and whether collecting garbage), or queued.
  */
 class ServiceWatch {
   private p99 = 0;
   private max = 0;
   private windows = 0;
   private lastAppends: SlowAppends | null = null;
+  private lastGc: number | null = null;
   readonly slowAppends: SlowAppends[] = [];
+  readonly stalls: Stalls[] = [];
 
   constructor(private readonly api: Api) {}
 
   /** Ends the window that was open before the measured phase, without counting it. */
   async begin(): Promise<void> {
-    this.lastAppends = (await serviceSample(this.api))?.slowAppends ?? null;
+    const sample = await serviceSample(this.api);
+    this.lastAppends = sample?.slowAppends ?? null;
+    this.lastGc = sample?.gcSeconds ?? null;
   }
 
   async sample(): Promise<void> {
     const sample = await serviceSample(this.api);
+    if (sample) {
+      const gc = sample.gcSeconds !== null && this.lastGc !== null ? (sample.gcSeconds - this.lastGc) * 1000 : null;
+      this.stalls.push({ loopMax: sample.delay?.max ?? null, gc });
+      this.lastGc = sample.gcSeconds;
+    }
     if (sample?.slowAppends) {
       if (this.lastAppends)
         this.slowAppends.push({ over50: sample.slowAppends.over50 - this.lastAppends.over50, over100: sample.slowAppends.over100 - this.lastAppends.over100 });
@@ -607,6 +626,8 @@ interface PacedPhase {
   checkpoints: string | null;
   /** The service's appends over 50 and 100 ms, window by window (ServiceWatch). */
   slowAppends: SlowAppends[];
+  /** Its longest event-loop stall and collector's pauses, window by window. */
+  stalls: Stalls[];
 }
 
 /**
@@ -634,6 +655,7 @@ function pacedLine(paced: PacedPhase | null): string {
   ].join('; ');
 }
 
+const stallsLine = (windows: Stalls[]) => windows.map(({ loopMax, gc }) => `${loopMax === null ? '–' : loopMax.toFixed(0)}(${gc === null ? '–' : gc.toFixed(0)})`).join(' ');
 const slowAppendsLine = (windows: SlowAppends[]) =>
   windows.length === 0 ? 'not reported' : windows.map(({ over50, over100 }) => (over50 === 0 ? '0' : `${over50}(${over100})`)).join(' ');
 
@@ -691,6 +713,8 @@ interface Measured {
   eventLoop: { p99: number; max: number } | null;
   /** the service's appends over 50 and 100 ms, by window of the load */
   slowAppends: SlowAppends[];
+  /** its longest event-loop stall and collector's pauses, by window of the load */
+  stalls: Stalls[];
   /** PostgreSQL's checkpoints during the load */
   checkpoints: string;
 }
@@ -920,10 +944,12 @@ function printSummary(report: {
   console.log(`per-second acknowledgements: ${load.perSecond.join(' ')}`);
   console.log(`per-second POST p99 (ms, by second due): ${perSecondP99(load)}`);
   console.log(`  appends over 50 (100) ms, by ~1 s window of the service: ${slowAppendsLine(measured.slowAppends)}`);
+  console.log(`  longest loop stall (GC pauses) ms, by window: ${stallsLine(measured.stalls)}`);
   for (const [label, phase] of [['paced', report.paced], ['open', report.open]] as const)
     if (phase) {
       console.log(`  ${label} at 80 %: ${perSecondP99(phase.result)}`);
       console.log(`    appends over 50 (100) ms: ${slowAppendsLine(phase.slowAppends)}`);
+      console.log(`    longest loop stall (GC pauses) ms: ${stallsLine(phase.stalls)}`);
     }
   if (measured.statements.length && load.acknowledged > 0) {
     console.log('round trips by statement (per payment, during the load):');
@@ -1108,6 +1134,7 @@ async function main(): Promise<void> {
           reportedLag: lagDuringLoad,
           eventLoop: serviceWatch.worst,
           slowAppends: serviceWatch.slowAppends,
+          stalls: serviceWatch.stalls,
           checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
         };
       },
@@ -1153,7 +1180,7 @@ async function main(): Promise<void> {
       };
       const phase = arrivals === 'open' ? 'o' : 'p';
       const result = await runLoad({ ...loadInput, phase, seconds: PACED_SECONDS, rate: pacedRate, arrivals, warmupSeconds: PACED_WARMUP_SECONDS }, work, closed, opened);
-      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, ...used };
+      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, stalls: watch.stalls, ...used };
     };
     const paced = await runPaced('loops');
     const open = await runPaced('open');
