@@ -5,12 +5,6 @@ import type { Logger } from './logger';
 /** Two keys apart from the leader's, the event store's and the projections' locks. */
 const CLAIM_SQL = `select pg_try_advisory_lock(hashtext('emisor.settlement'), hashtext($1)) as claimed`;
 const RELEASE_SQL = `select pg_advisory_unlock(hashtext('emisor.settlement'), hashtext($1))`;
-/** The banks whose lock another session holds (a two-key advisory lock shows its keys as classid and objid). */
-const HELD_ELSEWHERE_SQL = `select id from unnest($1::text[]) as id
-  where exists (select 1 from pg_locks
-    where locktype = 'advisory' and granted and pid <> pg_backend_pid() and objsubid = 2
-      and database = (select oid from pg_database where datname = current_database())
-      and classid = hashtext('emisor.settlement')::oid and objid = hashtext(id)::oid)`;
 const TIMEOUT_MS = 2000;
 
 /**
@@ -51,12 +45,6 @@ export class PostgresSettlementClaims implements SettlementClaims {
     await this.query(RELEASE_SQL, organizationId);
   }
 
-  async heldElsewhere(organizationIds: string[]): Promise<Set<string>> {
-    if (organizationIds.length === 0) return new Set();
-    const { rows } = await this.query<{ id: string }>(HELD_ELSEWHERE_SQL, organizationIds);
-    return new Set(rows.map((row) => row.id));
-  }
-
   /** Ends the session: every claim goes with it. */
   async close(): Promise<void> {
     const client = this.client;
@@ -69,10 +57,10 @@ export class PostgresSettlementClaims implements SettlementClaims {
    * A statement that failed (timed out, say) leaves unknown what the server did with the lock: the
    * session is given up, and every lock with it.
    */
-  private async query<R extends pg.QueryResultRow>(sql: string, parameter: string | string[]): Promise<pg.QueryResult<R>> {
+  private async query<R extends pg.QueryResultRow>(sql: string, organizationId: string): Promise<pg.QueryResult<R>> {
     const session = this.session();
     try {
-      return await (await session).query<R>(sql, [parameter]);
+      return await (await session).query<R>(sql, [organizationId]);
     } catch (error) {
       this.lose(session);
       throw error;

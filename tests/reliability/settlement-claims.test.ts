@@ -70,14 +70,4 @@ describe('Settlement claims of two processes on one database', () => {
     // The first asks again on a new session, and finds the banks taken.
     expect(await first.claim('bank-1')).toBe(false);
   });
-
-  it('tells which banks another process holds, not those this one holds nor free ones', async () => {
-    const [first, second] = [claims('first'), claims('second')];
-    expect(await first.claim('bank-1')).toBe(true);
-    expect(await second.claim('bank-2')).toBe(true);
-    expect(await first.heldElsewhere(['bank-1', 'bank-2', 'bank-3'])).toEqual(new Set(['bank-2']));
-    expect(await second.heldElsewhere(['bank-1', 'bank-2', 'bank-3'])).toEqual(new Set(['bank-1']));
-    await second.release('bank-2');
-    expect(await first.heldElsewhere(['bank-1', 'bank-2', 'bank-3'])).toEqual(new Set());
-  });
 });

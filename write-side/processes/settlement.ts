@@ -24,12 +24,10 @@ export interface SettlementClaims {
   claim(organizationId: string): Promise<boolean>;
   /** Lets it go: another process may take it. */
   release(organizationId: string): Promise<void>;
-  /** Which of these banks another process holds. */
-  heldElsewhere(organizationIds: string[]): Promise<Set<string>>;
 }
 
 /** One process alone on its store: it may settle every bank. */
-const SOLE_PROCESS: SettlementClaims = { claim: async () => true, release: async () => undefined, heldElsewhere: async () => new Set() };
+const SOLE_PROCESS: SettlementClaims = { claim: async () => true, release: async () => undefined };
 
 export interface SettlementPorts {
   ledgers: BankLedgers;
@@ -188,20 +186,15 @@ export class Settlement {
    * Claims whose bank saw no work for claimIdleMs are let go.
    */
   async tick(): Promise<void> {
-    if (this.leading && !this.banksLoaded) {
+    if (!this.banksLoaded) {
       const banks: string[] = await this.ports.db('organizations').where({ type: 'COMMERCIAL' }).pluck('id');
       await Promise.all(banks.map((id) => this.ports.ledgers.ledger(id)));
       this.banksLoaded = true;
     }
-    // The tails of the banks this process may settle (what other processes took is in the store, not
-    // in its ledgers yet): those it holds and, while it leads, those nobody holds. Every process
-    // reading every bank's tail each second had cost each one the whole store's payments again.
-    const loaded = this.ports.ledgers.loaded();
-    const elsewhere = this.leading ? await this.claims.heldElsewhere(loaded.map((ledger) => ledger.organizationId).filter((id) => !this.held.has(id))) : null;
-    const settleable = loaded.filter((ledger) => this.held.has(ledger.organizationId) || (elsewhere !== null && !elsewhere.has(ledger.organizationId)));
-    await Promise.all(settleable.map((ledger) => ledger.refresh()));
+    // Payments other processes took are in the store, not in this process's ledgers yet.
+    await Promise.all(this.ports.ledgers.loaded().map((ledger) => ledger.refresh()));
     const forThePass: string[] = [];
-    for (const ledger of settleable) {
+    for (const ledger of this.ports.ledgers.loaded()) {
       const id = ledger.organizationId;
       const work = ledger.view.openBatch !== null || ledger.view.due.size > 0;
       if (this.held.has(id)) {
