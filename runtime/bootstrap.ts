@@ -20,12 +20,12 @@ import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
 import { createKnex, createPool, migrateToLatest } from './database';
 import { createInstantPayments } from './instant-payments';
-import { PostgresSettlementClaims } from './settlement-claims';
 import { LeaderElection, leaderElected } from './leader';
 import type { Logger } from './logger';
 import { Metrics } from './metrics';
 import { loadSecrets, type Secrets } from './secrets';
 import { CheckFailed, type Services } from './services';
+import { PostgresSettlementClaims } from './settlement-claims';
 
 export interface Runtime {
   services: Services;
