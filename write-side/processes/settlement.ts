@@ -43,12 +43,8 @@ export interface SettlementPorts {
   claims?: SettlementClaims;
 }
 
-export interface SettlementOptions {
-  /** The periodic pass (over the banks this process holds, and every other one while it leads). */
-  intervalMs?: number;
-  /** A bank whose claim saw no settlement work this long is let go, for the process now serving it to take. */
-  claimIdleMs?: number;
-}
+/** A claim no payment of its bank came through for this long is let go, for the process serving the bank now to take. */
+const CLAIM_IDLE_MS = 30_000;
 
 const signHere: SignBytes = async (privateKey, bytes) => signBytes(privateKey, bytes);
 
@@ -88,7 +84,6 @@ export class Settlement {
   private readonly addresses = new Map<string, string>();
   private readonly periodic: PeriodicTask;
   private readonly claims: SettlementClaims;
-  private readonly claimIdleMs: number;
   /** The banks whose claim this process holds, with when one of their payments last came through it. */
   private readonly held = new Map<string, number>();
   /** Claims asked for by work that arrived, not yet answered (idle() waits for them too). */
@@ -102,11 +97,10 @@ export class Settlement {
 
   constructor(
     private readonly ports: SettlementPorts,
-    options: SettlementOptions = {},
+    options: { intervalMs?: number } = {},
   ) {
     this.claims = ports.claims ?? SOLE_PROCESS;
     this.leading = ports.claims === undefined;
-    this.claimIdleMs = options.claimIdleMs ?? 30_000;
     this.periodic = new PeriodicTask('settlement', () => this.tick(), ports.logger, options.intervalMs ?? 1000);
   }
 
@@ -183,7 +177,7 @@ export class Settlement {
   /**
    * Every bank this process holds with settlement work is pushed on (after a crash, an unreachable
    * chain, a lost race), and, while it leads, every bank no process holds, claimed for the pass alone.
-   * Claims whose bank saw no work for claimIdleMs are let go.
+   * Claims no payment of their bank came through for CLAIM_IDLE_MS are let go.
    */
   async tick(): Promise<void> {
     if (!this.banksLoaded) {
@@ -199,7 +193,7 @@ export class Settlement {
       const work = ledger.view.openBatch !== null || ledger.view.due.size > 0;
       if (this.held.has(id)) {
         // No payment of the bank came through this process for a while: whichever serves it now takes it.
-        if (Date.now() - this.held.get(id)! > this.claimIdleMs && !this.running.has(id)) await this.letGo(id);
+        if (Date.now() - this.held.get(id)! > CLAIM_IDLE_MS && !this.running.has(id)) await this.letGo(id);
         else if (work) this.schedule(id);
       } else if (work && this.leading && (await this.claimed(id))) {
         this.passOnly.add(id);
