@@ -659,7 +659,7 @@ const stallsLine = (windows: Stalls[]) => windows.map(({ loopMax, gc }) => `${lo
 const slowAppendsLine = (windows: SlowAppends[]) =>
   windows.length === 0 ? 'not reported' : windows.map(({ over50, over100 }) => (over50 === 0 ? '0' : `${over50}(${over100})`)).join(' ');
 
-const perSecondP99 = (result: LoadResult) => result.perSecondP99.map((p99) => (Number.isNaN(p99) ? '–' : p99.toFixed(0))).join(' ');
+const perSecondP99 = (result: LoadResult) => result.perSecondP99.map((p99) => (p99 !== null && Number.isFinite(p99) ? p99.toFixed(0) : '–')).join(' ');
 
 /** Runs the load generator; `onWindowClosed` runs the moment its measured window ends. */
 async function runLoad(

@@ -61,7 +61,8 @@ export interface LoadResult {
   /** acknowledged payments per whole second of the window */
   perSecond: number[];
   /** POST p99 of the payments due in each whole second of the window (ms): a tail spread evenly or one stretch's queue */
-  perSecondP99: number[];
+  /** null for a second without an answer (NaN does not survive JSON) */
+  perSecondP99: Array<number | null>;
   kinds: Record<Kind, KindResult>;
   /** POST sent → COMPLETED seen, for a sample of cross-bank payments */
   /** `skipped`: sampled while too many were being followed already */
