@@ -229,5 +229,32 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
       expect(balancesOf(ledger)).toEqual(final);
       expect(balancesOf(second)).toEqual(final);
     });
+
+    it('decides a round again after each race it lost, more often than after a failure: each lost race is the other writer’s progress', async () => {
+      const { id, ledger } = await bankWithClients(2);
+      const conflicts = LEDGER_TUNING.appendAttempts + 1;
+      const append = jest.spyOn(store, 'append');
+      for (let lost = 0; lost < conflicts; lost++) append.mockRejectedValueOnce(new ConcurrencyError(`ip-bank-${id}`, 0));
+      try {
+        expect((await ledger.submit(request(pay(id, 'after-races', 0, 1, 10n)))).events).toHaveLength(1);
+        expect(append).toHaveBeenCalledTimes(conflicts + 1);
+      } finally {
+        append.mockRestore();
+      }
+      expect((await store.readStream(`ip-bank-${id}`)).filter((event) => event.type === 'InstantPaymentTransferred')).toHaveLength(1);
+    });
+
+    it('gives up with the conflict (answered 409 CONCURRENT_MODIFICATION) once it lost the race conflictAttempts times in a row, and appends nothing', async () => {
+      const { id, ledger } = await bankWithClients(2);
+      const append = jest.spyOn(store, 'append');
+      for (let lost = 0; lost < LEDGER_TUNING.conflictAttempts; lost++) append.mockRejectedValueOnce(new ConcurrencyError(`ip-bank-${id}`, 0));
+      try {
+        await expect(ledger.submit(request(pay(id, 'lost-every-race', 0, 1, 10n)))).rejects.toBeInstanceOf(ConcurrencyError);
+        expect(append).toHaveBeenCalledTimes(LEDGER_TUNING.conflictAttempts);
+      } finally {
+        append.mockRestore();
+      }
+      expect((await store.readStream(`ip-bank-${id}`)).filter((event) => event.type === 'InstantPaymentTransferred')).toHaveLength(0);
+    });
   });
 });

@@ -82,10 +82,12 @@ export interface LedgerPorts {
   /** Told after every round that sent cross-bank payments (they are due for settlement). */
   onSettlementWork?(organizationId: string): void;
   /**
-   * Told each time a round's append failed (the round is then decided again, up to appendAttempts):
+   * Told each time a round's append failed (the round is then decided again, up to appendAttempts, or
+   * conflictAttempts while it conflicts):
    * a `conflict` with another writer of the bank (a second process serving it), an `assumption` that
    * no longer held (a bank's status, a payment recorded before the ledger's memory), or a `failure` of
-   * the store. Operators watch it: steady conflicts say requests are not routed by bank.
+   * the store. Operators watch it: conflicts beyond one per settled batch and bank say requests are
+   * not routed by bank.
    */
   onRoundRetried?(organizationId: string, reason: RoundRetryReason): void;
   inlineReadModel?: InlineReadModel;
@@ -115,8 +117,14 @@ export const LEDGER_TUNING = {
    * Short: at 1,500 payments/s a minute of them was ~100 MB of heap for the collector to walk.
    */
   rememberMs: 10_000,
-  /** Appends of one round tried again after an ambiguous failure or a concurrent writer. */
+  /** Appends of one round tried after an ambiguous failure or a failed assumption. */
   appendAttempts: 3,
+  /**
+   * Appends of one round tried while another writer of the bank wins each race (a second process:
+   * settlement's receipts, or unrouted requests): each lost race is the other's progress, read in one
+   * tail read, and the round's requests would only come back with the same key.
+   */
+  conflictAttempts: 8,
   /**
    * After a round's assumed facts failed its append (the round is taken back and decided again), its
    * rounds ask for facts this long: retries of old payments, even a stream of them, cost at most one
@@ -407,7 +415,7 @@ export class BankLedger {
         } catch (recoveryError) {
           this.ports.logger.error({ err: recoveryError, organizationId: this.organizationId }, 'instant payments ledger could not read its stream again');
         }
-        if (attempt >= LEDGER_TUNING.appendAttempts) {
+        if (attempt >= (error instanceof ConcurrencyError ? LEDGER_TUNING.conflictAttempts : LEDGER_TUNING.appendAttempts)) {
           round.forEach((queued) => queued.reject(error));
           return;
         }
