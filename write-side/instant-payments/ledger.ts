@@ -122,7 +122,7 @@ export const LEDGER_TUNING = {
   /**
    * Appends of one round tried while another writer of the bank wins each race (a second process:
    * settlement's receipts, or unrouted requests): each lost race is the other's progress, read in one
-   * tail read, and the round's requests would only come back with the same key.
+   * tail read, while a 409 would only have the round's clients send the same requests again.
    */
   conflictAttempts: 8,
   /**
