@@ -358,11 +358,8 @@ class Service {
     return after?.queries ?? null;
   }
 
-  async stop(): Promise<void> {
-    if (this.exited) return;
-    this.child.kill('SIGTERM');
-    const stopped = await until('the service to stop', 15_000, async () => this.exited).catch(() => false);
-    if (!stopped) this.child.kill('SIGKILL');
+  stop(): Promise<void> {
+    return stopChild(this.child);
   }
 }
 
