@@ -187,7 +187,6 @@ export class Settlement {
     }
     // Payments other processes took are in the store, not in this process's ledgers yet.
     await Promise.all(this.ports.ledgers.loaded().map((ledger) => ledger.refresh()));
-    const forThePass: string[] = [];
     for (const ledger of this.ports.ledgers.loaded()) {
       const id = ledger.organizationId;
       const work = ledger.view.openBatch !== null || ledger.view.due.size > 0;
@@ -197,13 +196,15 @@ export class Settlement {
         else if (work) this.schedule(id);
       } else if (work && this.leading && (await this.claimed(id))) {
         this.passOnly.add(id);
-        forThePass.push(id);
         this.schedule(id);
       }
     }
     await this.idle();
-    // Unless a payment of the bank came through this process meanwhile: then it serves the bank.
-    for (const id of forThePass) if (this.passOnly.delete(id)) await this.letGo(id);
+    // Those a payment of came through this process meanwhile left passOnly: it serves them now.
+    for (const id of [...this.passOnly]) {
+      this.passOnly.delete(id);
+      await this.letGo(id);
+    }
   }
 
   /**
