@@ -180,33 +180,42 @@ async function reportedProjectionLag(api: Api): Promise<Map<string, number>> {
   return lags;
 }
 
-/** How many of the service's appends so far took longer than 50 ms and 100 ms (its append histogram, cumulative). */
-interface SlowAppends {
+/** How many of the service's appends, or payment POSTs, so far took longer than 50 ms and 100 ms (its histograms, cumulative). */
+interface SlowCounts {
   over50: number;
   over100: number;
 }
 
+/** Over 50 and 100 ms in a Prometheus histogram: its bucket series whose labels `select` picks, summed. */
+function slowIn(metrics: string, histogram: string, select: (labels: string) => boolean): SlowCounts | null {
+  const within = new Map<string, number>();
+  for (const [, labels, count] of metrics.matchAll(new RegExp(`^${histogram}_bucket\\{([^}]*)\\} (\\S+)`, 'gm'))) {
+    const le = /le="([^"]+)"/.exec(labels!)?.[1];
+    if (le && select(labels!)) within.set(le, (within.get(le) ?? 0) + Number(count));
+  }
+  const all = within.get('+Inf');
+  return all === undefined ? null : { over50: all - (within.get('0.05') ?? 0), over100: all - (within.get('0.1') ?? 0) };
+}
+
 /**
  * One scrape of the service's metrics: its event-loop delay since the previous scrape (prom-client's
- * default metrics reset their histogram on every collection), in ms, and its slow appends so far.
+ * default metrics reset their histogram on every collection), in ms, and its slow appends and payment
+ * POSTs so far (a POST's time in the service: from its request's first middleware to its answer).
  */
-async function serviceSample(api: Api): Promise<{ delay: { p99: number; max: number } | null; slowAppends: SlowAppends | null; gcSeconds: number | null } | null> {
+async function serviceSample(
+  api: Api,
+): Promise<{ delay: { p99: number; max: number } | null; slowAppends: SlowCounts | null; slowPosts: SlowCounts | null; gcSeconds: number | null } | null> {
   const metrics = await api.getText('/metrics').catch(() => null);
   if (metrics?.status !== 200) return null;
   const value = (name: string) => Number(new RegExp(`^emisor_process_nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(metrics.text)?.[1] ?? NaN) * 1000;
   const [p99, max] = [value('p99'), value('max')];
-  const within = new Map<string, number>();
-  for (const [, labels, count] of metrics.text.matchAll(/^emisor_event_store_append_duration_seconds_bucket\{([^}]*)\} (\S+)/gm)) {
-    const le = /le="([^"]+)"/.exec(labels!)?.[1];
-    if (le) within.set(le, (within.get(le) ?? 0) + Number(count));
-  }
-  const all = within.get('+Inf');
   // The collector's pauses so far (scavenges and mark-compacts; prom-client's histogram, cumulative).
   const pauses = [...metrics.text.matchAll(/^emisor_process_nodejs_gc_duration_seconds_sum\{kind="(?:major|minor)"\} (\S+)/gm)].map((match) => Number(match[1]));
   return {
     delay: Number.isFinite(p99) && Number.isFinite(max) ? { p99, max } : null,
     gcSeconds: pauses.length > 0 ? pauses.reduce((sum, value) => sum + value, 0) : null,
-    slowAppends: all === undefined ? null : { over50: all - (within.get('0.05') ?? 0), over100: all - (within.get('0.1') ?? 0) },
+    slowAppends: slowIn(metrics.text, 'emisor_event_store_append_duration_seconds', () => true),
+    slowPosts: slowIn(metrics.text, 'emisor_http_request_duration_seconds', (labels) => labels.includes('method="POST"') && labels.includes('route="/api/instant-payments/payments"')),
   };
 }
 
@@ -226,9 +235,11 @@ class ServiceWatch {
   private p99 = 0;
   private max = 0;
   private windows = 0;
-  private lastAppends: SlowAppends | null = null;
+  private lastAppends: SlowCounts | null = null;
+  private lastPosts: SlowCounts | null = null;
   private lastGc: number | null = null;
-  readonly slowAppends: SlowAppends[] = [];
+  readonly slowAppends: SlowCounts[] = [];
+  readonly slowPosts: SlowCounts[] = [];
   readonly stalls: Stalls[] = [];
 
   constructor(private readonly api: Api) {}
@@ -237,6 +248,7 @@ class ServiceWatch {
   async begin(): Promise<void> {
     const sample = await serviceSample(this.api);
     this.lastAppends = sample?.slowAppends ?? null;
+    this.lastPosts = sample?.slowPosts ?? null;
     this.lastGc = sample?.gcSeconds ?? null;
   }
 
@@ -247,10 +259,14 @@ class ServiceWatch {
       this.stalls.push({ loopMax: sample.delay?.max ?? null, gc });
       this.lastGc = sample.gcSeconds;
     }
+    const since = (now: SlowCounts, last: SlowCounts) => ({ over50: now.over50 - last.over50, over100: now.over100 - last.over100 });
     if (sample?.slowAppends) {
-      if (this.lastAppends)
-        this.slowAppends.push({ over50: sample.slowAppends.over50 - this.lastAppends.over50, over100: sample.slowAppends.over100 - this.lastAppends.over100 });
+      if (this.lastAppends) this.slowAppends.push(since(sample.slowAppends, this.lastAppends));
       this.lastAppends = sample.slowAppends;
+    }
+    if (sample?.slowPosts) {
+      if (this.lastPosts) this.slowPosts.push(since(sample.slowPosts, this.lastPosts));
+      this.lastPosts = sample.slowPosts;
     }
     if (!sample?.delay) return;
     this.p99 = Math.max(this.p99, sample.delay.p99);
@@ -622,7 +638,9 @@ interface PacedPhase {
   /** PostgreSQL's checkpoints during the window (a checkpoint's sync can hold commits up) */
   checkpoints: string | null;
   /** The service's appends over 50 and 100 ms, window by window (ServiceWatch). */
-  slowAppends: SlowAppends[];
+  slowAppends: SlowCounts[];
+  /** Its payment POSTs over 50 and 100 ms, window by window. */
+  slowPosts: SlowCounts[];
   /** Its longest event-loop stall and collector's pauses, window by window. */
   stalls: Stalls[];
 }
@@ -643,6 +661,7 @@ function pacedLine(paced: PacedPhase | null): string {
     `INTERNAL p50 ${ms(result.kinds.INTERNAL.post.p50)} p95 ${ms(result.kinds.INTERNAL.post.p95)} p99 ${ms(result.kinds.INTERNAL.post.p99)}`,
     `CROSS_ORG p99 ${ms(result.kinds.CROSS_ORGANIZATION.post.p99)}`,
     `→COMPLETED p99 ${ms(result.completion.latency.p99)} (${result.completion.sampled} sampled)`,
+    `POSTs over 50 ms ${overFifty(result, paced.slowPosts)}`,
     ...(eventLoop ? [`service event loop delay p99 up to ${ms(eventLoop.p99)}, longest ${ms(eventLoop.max)}`] : []),
     `load generator event loop delay p99 ${ms(result.eventLoopDelay.p99)}, longest ${ms(result.eventLoopDelay.max)}`,
     ...(paced.serviceCpu !== null ? [`service CPU ${((paced.serviceCpu * 1000) / result.acknowledged).toFixed(3)} ms/payment`] : []),
@@ -652,8 +671,22 @@ function pacedLine(paced: PacedPhase | null): string {
   ].join('; ');
 }
 
+/**
+ * How many POSTs took over 50 ms as the generator saw them, from when each was due and from when it was
+ * sent, and as the service did (from its first middleware to its answer). Due but not yet sent: a paced
+ * loop waiting for its previous answer, or the generator's own stalls; sent but not in the service: the
+ * request unread while the service's loop was busy, or the answer on its way back.
+ */
+function overFifty(result: LoadResult, slowPosts: SlowCounts[]): string {
+  const answered = result.kinds.INTERNAL.post.count + result.kinds.CROSS_ORGANIZATION.post.count;
+  const client = result.kinds.INTERNAL.post.over50 + result.kinds.CROSS_ORGANIZATION.post.over50;
+  const share = (count: number) => `${((count * 100) / Math.max(1, answered)).toFixed(2)} %`;
+  const service = slowPosts.length > 0 ? share(slowPosts.reduce((sum, window) => sum + window.over50, 0)) : '–';
+  return `${share(client)} from when due, ${share(result.sentOver50)} from when sent, ${service} in the service`;
+}
+
 const stallsLine = (windows: Stalls[]) => windows.map(({ loopMax, gc }) => `${loopMax === null ? '–' : loopMax.toFixed(0)}(${gc === null ? '–' : gc.toFixed(0)})`).join(' ');
-const slowAppendsLine = (windows: SlowAppends[]) =>
+const slowCountsLine = (windows: SlowCounts[]) =>
   windows.length === 0 ? 'not reported' : windows.map(({ over50, over100 }) => (over50 === 0 ? '0' : `${over50}(${over100})`)).join(' ');
 
 const perSecondP99 = (result: LoadResult) => result.perSecondP99.map((p99) => (p99 !== null && Number.isFinite(p99) ? p99.toFixed(0) : '–')).join(' ');
@@ -709,7 +742,9 @@ interface Measured {
   /** the service's event-loop delay during the load, the worst of its one-second windows (ms) */
   eventLoop: { p99: number; max: number } | null;
   /** the service's appends over 50 and 100 ms, by window of the load */
-  slowAppends: SlowAppends[];
+  slowAppends: SlowCounts[];
+  /** its payment POSTs over 50 and 100 ms, by window of the load */
+  slowPosts: SlowCounts[];
   /** its longest event-loop stall and collector's pauses, by window of the load */
   stalls: Stalls[];
   /** PostgreSQL's checkpoints during the load */
@@ -896,6 +931,7 @@ function printSummary(report: {
     ],
     ['POST INTERNAL', kindLine('INTERNAL')],
     ['POST CROSS_ORG', kindLine('CROSS_ORGANIZATION')],
+    ['POSTs over 50 ms', overFifty(load, measured.slowPosts)],
     [
       'cross-bank →COMPLETED',
       `p50 ${ms(load.completion.latency.p50)}  p99 ${ms(load.completion.latency.p99)}  max ${ms(load.completion.latency.max)}  (${load.completion.completed} of ${load.completion.sampled} sampled completed, polled every ${load.completion.pollIntervalMs} ms${load.completion.skipped ? `, ${load.completion.skipped} skipped` : ''}${load.completion.timedOut ? `, ${load.completion.timedOut} timed out` : ''}${load.completion.failed ? `, ${load.completion.failed} FAILED` : ''})`,
@@ -940,12 +976,14 @@ function printSummary(report: {
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
   console.log(`per-second acknowledgements: ${load.perSecond.join(' ')}`);
   console.log(`per-second POST p99 (ms, by second due): ${perSecondP99(load)}`);
-  console.log(`  appends over 50 (100) ms, by ~1 s window of the service: ${slowAppendsLine(measured.slowAppends)}`);
+  console.log(`  appends over 50 (100) ms, by ~1 s window of the service: ${slowCountsLine(measured.slowAppends)}`);
+  console.log(`  POSTs over 50 (100) ms in the service, by window: ${slowCountsLine(measured.slowPosts)}`);
   console.log(`  longest loop stall (GC pauses) ms, by window: ${stallsLine(measured.stalls)}`);
   for (const [label, phase] of [['paced', report.paced], ['open', report.open]] as const)
     if (phase) {
       console.log(`  ${label} at 80 %: ${perSecondP99(phase.result)}`);
-      console.log(`    appends over 50 (100) ms: ${slowAppendsLine(phase.slowAppends)}`);
+      console.log(`    appends over 50 (100) ms: ${slowCountsLine(phase.slowAppends)}`);
+      console.log(`    POSTs over 50 (100) ms in the service: ${slowCountsLine(phase.slowPosts)}`);
       console.log(`    longest loop stall (GC pauses) ms: ${stallsLine(phase.stalls)}`);
     }
   if (measured.statements.length && load.acknowledged > 0) {
@@ -1131,6 +1169,7 @@ async function main(): Promise<void> {
           reportedLag: lagDuringLoad,
           eventLoop: serviceWatch.worst,
           slowAppends: serviceWatch.slowAppends,
+          slowPosts: serviceWatch.slowPosts,
           stalls: serviceWatch.stalls,
           checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
         };
@@ -1177,7 +1216,7 @@ async function main(): Promise<void> {
       };
       const phase = arrivals === 'open' ? 'o' : 'p';
       const result = await runLoad({ ...loadInput, phase, seconds: PACED_SECONDS, rate: pacedRate, arrivals, warmupSeconds: PACED_WARMUP_SECONDS }, work, closed, opened);
-      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, stalls: watch.stalls, ...used };
+      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, slowPosts: watch.slowPosts, stalls: watch.stalls, ...used };
     };
     const paced = await runPaced('loops');
     const open = await runPaced('open');
