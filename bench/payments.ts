@@ -682,7 +682,7 @@ function overFifty(result: LoadResult, slowPosts: SlowCounts[]): string {
   const client = result.kinds.INTERNAL.post.over50 + result.kinds.CROSS_ORGANIZATION.post.over50;
   const share = (count: number) => `${((count * 100) / Math.max(1, answered)).toFixed(2)} %`;
   const service = slowPosts.length > 0 ? share(slowPosts.reduce((sum, window) => sum + window.over50, 0)) : '–';
-  return `${share(client)} from when due, ${share(result.sentOver50)} from when sent, ${service} in the service`;
+  return `${share(client)} from when due, ${share(result.sent.over50)} from when sent (p99 ${ms(result.sent.p99)}), ${service} in the service`;
 }
 
 const stallsLine = (windows: Stalls[]) => windows.map(({ loopMax, gc }) => `${loopMax === null ? '–' : loopMax.toFixed(0)}(${gc === null ? '–' : gc.toFixed(0)})`).join(' ');

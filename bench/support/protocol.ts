@@ -63,8 +63,8 @@ export interface LoadResult {
   /** POST p99 of the payments due in each whole second of the window (ms): a tail spread evenly or one stretch's queue */
   /** null for a second without an answer (NaN does not survive JSON) */
   perSecondP99: Array<number | null>;
-  /** 201 answers over 50 ms from when their request was sent, not due: a paced loop's wait for its previous answer left out */
-  sentOver50: number;
+  /** latency of the 201 answers (all kinds) from when their request was sent, not due: a paced loop's wait for its previous answer left out */
+  sent: Summary;
   kinds: Record<Kind, KindResult>;
   /** POST sent → COMPLETED seen, for a sample of cross-bank payments */
   /** `skipped`: sampled while too many were being followed already */
