@@ -128,7 +128,12 @@ export async function startEmbeddedPostgres(options: {
     persistent: options.persistent ?? true,
     createPostgresUser: userInfo().uid === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    // wal_init_zero=off: a new WAL file is not filled with zeros first. Zero-filling writes and syncs
+    // 16 MB while holding the lock every commit waits on: at the engine's ~20 MB of WAL a second, a new
+    // file every second held every bank's commits up 10–50 ms (until a checkpoint lets old files be
+    // reused). Measured with 3 writers on a fresh cluster: longest commit 12–53 ms, 0–57 commits over
+    // 20 ms in 30 s with zero-filling; 7–9 ms and none without.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', 'wal_init_zero=off'],
     onLog: log,
     onError: (error: unknown) => log(String(error)),
   });
