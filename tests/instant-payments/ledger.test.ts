@@ -73,6 +73,36 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
       }
     });
 
+    it('stops gathering after gatherMs, so the requests already waiting are not held up by a burst the loop takes in', async () => {
+      const { id, ledger } = await bankWithClients(6);
+      const append = jest.spyOn(store, 'append');
+      const busyFor = (ms: number) => {
+        const until = performance.now() + ms;
+        while (performance.now() < until);
+      };
+      try {
+        // Each of the next four turns of the loop brings one more request and lasts 2 ms, as a turn does
+        // that takes in many: within gatherMs (3 ms) the round takes in one or two of them, not all four.
+        const later: Array<Promise<LedgerDecision>> = [];
+        const arriveNextTurn = (n: number) =>
+          setImmediate(() => {
+            busyFor(2);
+            later.push(ledger.submit(request(pay(id, `b${n}`, n, 0, 10n))));
+            if (n < 4) arriveNextTurn(n + 1);
+          });
+        arriveNextTurn(1);
+        await ledger.submit(request(pay(id, 'b0', 0, 1, 10n)));
+        while (later.length < 4) await new Promise((resolve) => setImmediate(resolve));
+        await Promise.all(later);
+        const rounds = append.mock.calls.map((call) => call[1].map((event) => (event.data as { paymentId: string }).paymentId));
+        expect(rounds.flat()).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
+        expect(rounds[0]!.slice(0, 2)).toEqual(['b0', 'b1']);
+        expect(rounds[0]!.length).toBeLessThan(5);
+      } finally {
+        append.mockRestore();
+      }
+    });
+
     it('answers a refused command with its error and still commits the others of its round', async () => {
       const { id, ledger } = await bankWithClients(2);
       const [ok, refused] = await Promise.allSettled([

@@ -107,6 +107,12 @@ export const LEDGER_TUNING = {
    * of waiting a whole round behind it. At low load the first turn brings nothing, and the round closes after it.
    */
   gatherTurns: 4,
+  /**
+   * And for at most this long (ms) since the round could have closed: a turn that takes in a burst of
+   * requests lasts milliseconds, and the requests already queued would wait for up to four of them (in
+   * bursts of open arrivals rounds gathered for up to 145 ms, then took that burst into one append).
+   */
+  gatherMs: 3,
   /** Events read per page when loading a ledger's tail. */
   tailPage: 10_000,
   /** A snapshot after this many events past the last one, or after as many as the bank has clients (snapshotInterval). */
@@ -268,12 +274,13 @@ export class BankLedger {
     }
   }
 
-  /** Lets the event loop take in the requests it has already received before a round closes (gatherTurns). */
+  /** Lets the event loop take in the requests it has already received before a round closes (gatherTurns, gatherMs). */
   private async gather(): Promise<void> {
+    const until = performance.now() + LEDGER_TUNING.gatherMs;
     for (let turn = 0; turn < LEDGER_TUNING.gatherTurns && this.queue.length < LEDGER_TUNING.maxRound; turn++) {
       const queued = this.queue.length;
       await new Promise((resolve) => setImmediate(resolve));
-      if (this.queue.length === queued) return;
+      if (this.queue.length === queued || performance.now() >= until) return;
     }
   }
 
