@@ -180,8 +180,9 @@ async function reportedProjectionLag(api: Api): Promise<Map<string, number>> {
   return lags;
 }
 
-/** How many of the service's appends, or payment POSTs, so far took longer than 50 ms and 100 ms (its histograms, cumulative). */
+/** How many of the service's appends, or payment POSTs, so far took longer than 50 ms and 100 ms, of how many (its histograms, cumulative). */
 interface SlowCounts {
+  count: number;
   over50: number;
   over100: number;
 }
@@ -194,7 +195,7 @@ function slowIn(metrics: string, histogram: string, select: (labels: string) => 
     if (le && select(labels!)) within.set(le, (within.get(le) ?? 0) + Number(count));
   }
   const all = within.get('+Inf');
-  return all === undefined ? null : { over50: all - (within.get('0.05') ?? 0), over100: all - (within.get('0.1') ?? 0) };
+  return all === undefined ? null : { count: all, over50: all - (within.get('0.05') ?? 0), over100: all - (within.get('0.1') ?? 0) };
 }
 
 /**
@@ -259,7 +260,7 @@ class ServiceWatch {
       this.stalls.push({ loopMax: sample.delay?.max ?? null, gc });
       this.lastGc = sample.gcSeconds;
     }
-    const since = (now: SlowCounts, last: SlowCounts) => ({ over50: now.over50 - last.over50, over100: now.over100 - last.over100 });
+    const since = (now: SlowCounts, last: SlowCounts) => ({ count: now.count - last.count, over50: now.over50 - last.over50, over100: now.over100 - last.over100 });
     if (sample?.slowAppends) {
       if (this.lastAppends) this.slowAppends.push(since(sample.slowAppends, this.lastAppends));
       this.lastAppends = sample.slowAppends;
@@ -673,16 +674,18 @@ function pacedLine(paced: PacedPhase | null): string {
 
 /**
  * How many POSTs took over 50 ms as the generator saw them, from when each was due and from when it was
- * sent, and as the service did (from its first middleware to its answer). Due but not yet sent: a paced
- * loop waiting for its previous answer, or the generator's own stalls; sent but not in the service: the
- * request unread while the service's loop was busy, or the answer on its way back.
+ * sent, and as the service did (from its first middleware to its answer, of the POSTs it answered; with
+ * BENCH_PROCESSES, the first process's). Due but not yet sent: a paced loop waiting for its previous
+ * answer, or the generator's own stalls; sent but not in the service: the request unread while the
+ * service's loop was busy, or the answer on its way back.
  */
 function overFifty(result: LoadResult, slowPosts: SlowCounts[]): string {
+  const share = (over: number, of: number) => `${((over * 100) / Math.max(1, of)).toFixed(2)} %`;
   const answered = result.kinds.INTERNAL.post.count + result.kinds.CROSS_ORGANIZATION.post.count;
-  const client = result.kinds.INTERNAL.post.over50 + result.kinds.CROSS_ORGANIZATION.post.over50;
-  const share = (count: number) => `${((count * 100) / Math.max(1, answered)).toFixed(2)} %`;
-  const service = slowPosts.length > 0 ? share(slowPosts.reduce((sum, window) => sum + window.over50, 0)) : '–';
-  return `${share(client)} from when due, ${share(result.sent.over50)} from when sent (p99 ${ms(result.sent.p99)}), ${service} in the service`;
+  const fromDue = result.kinds.INTERNAL.post.over50 + result.kinds.CROSS_ORGANIZATION.post.over50;
+  const served = slowPosts.reduce((sum, window) => sum + window.count, 0);
+  const service = served > 0 ? share(slowPosts.reduce((sum, window) => sum + window.over50, 0), served) : '–';
+  return `${share(fromDue, answered)} from when due, ${share(result.sent.over50, result.sent.count)} from when sent (p99 ${ms(result.sent.p99)}), ${service} in the service`;
 }
 
 const stallsLine = (windows: Stalls[]) => windows.map(({ loopMax, gc }) => `${loopMax === null ? '–' : loopMax.toFixed(0)}(${gc === null ? '–' : gc.toFixed(0)})`).join(' ');
