@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,7 +12,7 @@ import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { Api } from './support/http';
 import { cpuSeconds, loadAverage, machineCpu, peakRss, resetPeakRss } from './support/proc';
-import { summarizeProfile } from './support/profile';
+import { busyStretches, summarizeProfile } from './support/profile';
 import { checkpoints, checkpointsBetween, createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu, walPosition, type Checkpoints } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
 import { ms } from './support/stats';
@@ -60,7 +60,9 @@ import { ms } from './support/stats';
  * client's cash-in, 1000000), BENCH_SETUP_CONCURRENCY (32), BENCH_GRACE_SECONDS (30, for settlement
  * and the read model after the load), BENCH_SERVICE_DIR, BENCH_LOG_LEVEL (the service's, warn),
  * BENCH_KEEP_DATABASE, BENCH_PROCESSES (1), BENCH_REPORT=<file> (the figures as JSON), BENCH_PROFILE=<file> (a CPU
- * profile of the service during the load, summarised at the end; the sampling costs some throughput).
+ * profile of the service during the load, summarised at the end with how long its event loop stayed busy at a
+ * stretch; the sampling costs some throughput), BENCH_PACED_PROFILE and BENCH_OPEN_PROFILE (the same for the
+ * paced phases from the loops and from open arrivals).
  */
 const knobs = benchKnobs();
 const flag = (name: string) => ['true', '1'].includes(process.env[name] ?? '');
@@ -72,8 +74,9 @@ const GRACE_SECONDS = Number(process.env.BENCH_GRACE_SECONDS ?? 30);
 const SETUP_CONCURRENCY = Number(process.env.BENCH_SETUP_CONCURRENCY ?? 32);
 /** A file to write the service's CPU profile of the measured window to (.cpuprofile, opens in Chrome DevTools). */
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
-/** The same for the window of the paced phase from the peak's loops, where the latency target is set. */
+/** The same for the windows of the paced phases, where the latency target is set: from the peak's loops, and from open arrivals. */
 const PACED_PROFILE = process.env.BENCH_PACED_PROFILE ? resolve(process.env.BENCH_PACED_PROFILE) : null;
+const OPEN_PROFILE = process.env.BENCH_OPEN_PROFILE ? resolve(process.env.BENCH_OPEN_PROFILE) : null;
 /** After the peak, a paced phase at this share of it (the targets' "p99 at 80 % of peak"); 0 s skips it. */
 const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 20);
 /**
@@ -1198,7 +1201,8 @@ async function main(): Promise<void> {
       const used: Pick<PacedPhase, 'serviceCpu' | 'roundTrips' | 'checkpoints'> = { serviceCpu: null, roundTrips: null, checkpoints: null };
       const opened = async () => {
         started = { cpu: deployment.cpuSeconds(), roundTrips: await deployment.roundTrips(), checkpoints: await checkpoints(serviceDb) };
-        if (PACED_PROFILE && arrivals === 'loops') await service.profile({ profile: 'start' });
+        const profile = arrivals === 'open' ? OPEN_PROFILE : PACED_PROFILE;
+        if (profile) await service.profile({ profile: 'start' });
         await watch.begin();
         sampler = (async () => {
           while (pacing) {
@@ -1210,7 +1214,8 @@ async function main(): Promise<void> {
       const closed = async () => {
         const cpu = deployment.cpuSeconds();
         const roundTrips = await deployment.roundTrips();
-        if (PACED_PROFILE && arrivals === 'loops') await service.profile({ profile: 'stop', out: PACED_PROFILE });
+        const profile = arrivals === 'open' ? OPEN_PROFILE : PACED_PROFILE;
+        if (profile) await service.profile({ profile: 'stop', out: profile });
         if (cpu !== null && started.cpu !== null) used.serviceCpu = cpu - started.cpu;
         if (roundTrips !== null && started.roundTrips !== null) used.roundTrips = roundTrips - started.roundTrips;
         if (started.checkpoints) used.checkpoints = checkpointsBetween(started.checkpoints, await checkpoints(serviceDb));
@@ -1284,9 +1289,14 @@ async function main(): Promise<void> {
 
     const report = { serviceInfo, mode, load, paced, open, measured, drainSeconds, minimal, minimalPostgresCpu, minimalWalBytes, floor, checks };
     printSummary(report);
-    if (PROFILE) {
-      console.log(`\n=== Service CPU profile of the load (${PROFILE}) ===`);
-      for (const line of summarizeProfile(PROFILE, SERVICE_DIR)) console.log(line);
+    for (const [file, window] of [
+      [PROFILE, 'the load'],
+      [PACED_PROFILE, 'the paced load from the loops'],
+      [OPEN_PROFILE, 'the paced load from open arrivals'],
+    ] as const) {
+      if (!file || !existsSync(file)) continue;
+      console.log(`\n=== Service CPU profile of ${window} (${file}) ===`);
+      for (const line of [...summarizeProfile(file, SERVICE_DIR), ...busyStretches(file, SERVICE_DIR)]) console.log(line);
     }
     if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify({ ...report, measured: { ...measured, reportedLag: Object.fromEntries(measured.reportedLag) }, load: { ...load, acked: undefined, refused: undefined }, paced: paced && { ...paced, result: { ...paced.result, acked: undefined, refused: undefined } }, open: open && { ...open, result: { ...open.result, acked: undefined, refused: undefined } } }, null, 2));
     failed = checks.some((check) => !check.ok);
