@@ -1199,9 +1199,9 @@ async function main(): Promise<void> {
       let sampler: Promise<void> = Promise.resolve();
       let started: { cpu: number | null; roundTrips: number | null; checkpoints: Checkpoints | null } = { cpu: null, roundTrips: null, checkpoints: null };
       const used: Pick<PacedPhase, 'serviceCpu' | 'roundTrips' | 'checkpoints'> = { serviceCpu: null, roundTrips: null, checkpoints: null };
+      const profile = arrivals === 'open' ? OPEN_PROFILE : PACED_PROFILE;
       const opened = async () => {
         started = { cpu: deployment.cpuSeconds(), roundTrips: await deployment.roundTrips(), checkpoints: await checkpoints(serviceDb) };
-        const profile = arrivals === 'open' ? OPEN_PROFILE : PACED_PROFILE;
         if (profile) await service.profile({ profile: 'start' });
         await watch.begin();
         sampler = (async () => {
@@ -1214,7 +1214,6 @@ async function main(): Promise<void> {
       const closed = async () => {
         const cpu = deployment.cpuSeconds();
         const roundTrips = await deployment.roundTrips();
-        const profile = arrivals === 'open' ? OPEN_PROFILE : PACED_PROFILE;
         if (profile) await service.profile({ profile: 'stop', out: profile });
         if (cpu !== null && started.cpu !== null) used.serviceCpu = cpu - started.cpu;
         if (roundTrips !== null && started.roundTrips !== null) used.roundTrips = roundTrips - started.roundTrips;

@@ -11,7 +11,7 @@ interface CpuProfile {
   timeDeltas?: number[];
 }
 
-/** A busy stretch of the event loop longer than this holds up whatever arrives meanwhile past a 50 ms budget's share. */
+/** Busy stretches longer than this (half the 50 ms an answer may take) are broken down by place. */
 const LONG_STRETCH_MS = 25;
 
 /** Where a function lives: a package, a folder of the service, Node itself, or V8 (GC, program, native code). */
