@@ -19,6 +19,7 @@ import * as appendEventsStreamLookup from './20261208000100_append_events_stream
 import * as paymentTotals from './20261209000100_payment_totals';
 import * as factsHold from './20261210000100_facts_hold';
 import * as openSettlementBatches from './20261211000100_open_settlement_batches';
+import * as paymentRowsUpdatedInPlace from './20261212000100_payment_rows_updated_in_place';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -45,6 +46,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261209000100_payment_totals': paymentTotals,
   '20261210000100_facts_hold': factsHold,
   '20261211000100_open_settlement_batches': openSettlementBatches,
+  '20261212000100_payment_rows_updated_in_place': paymentRowsUpdatedInPlace,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
