@@ -108,6 +108,38 @@ describe('Instant Payments read model of settlement batches', () => {
     expect(await openBatches('again')).toEqual([]);
   });
 
+  // A cross-bank payment's row is updated once, when its batch settles: in place (a HOT update, no new
+  // entry in any of the table's indexes), since no index names a column that update changes and the
+  // table's pages keep room for it (migration 20261212000100).
+  it('keeps the settled version of each payment on the page its PENDING row was written to', async () => {
+    const paymentIds = Array.from({ length: 80 }, (_, n) => `in-place-p${n}`);
+    // Written one round at a time, as a bank ledger writes them: their pages fill up.
+    for (const paymentId of paymentIds) await apply([sent('in-place', paymentId, 'eva', '10')]);
+    const pageOf = async (paymentId: string): Promise<number> =>
+      (await database.knex.raw(`select (ctid::text::point)[0]::int as page from ip_payments where id = ?`, [paymentId])).rows[0].page;
+    const page = await pageOf(paymentIds[0]!);
+    const onThatPage = (await Promise.all(paymentIds.map(async (paymentId) => ({ paymentId, page: await pageOf(paymentId) })))).filter((row) => row.page === page);
+    expect(onThatPage.length).toBeGreaterThan(10);
+    // One payment in five is cross-bank: three of a page's rows settle in one batch.
+    const settling = onThatPage.slice(0, 3).map((row) => row.paymentId);
+
+    await apply([
+      event('other-bank', 'InstantPaymentsReceived', {
+        organizationId: 'other-bank',
+        senderOrganizationId: 'in-place',
+        batchNumber: 1,
+        txHash: 'tx-in-place-1',
+        settledAt: at,
+        payments: settling.map((paymentId) => ({ paymentId, recipientClientId: 'elsewhere', amount: '10' })),
+      }),
+    ]);
+
+    for (const paymentId of settling) {
+      expect(await payment(paymentId)).toMatchObject({ status: 'COMPLETED', tx_hash: 'tx-in-place-1' });
+      expect(await pageOf(paymentId)).toBe(page);
+    }
+  });
+
   it('builds the same rows whether the events come in one batch or one at a time', async () => {
     const history = (bank: string) => [
       registered(bank, `${bank}-dan`, '100'),
@@ -129,68 +161,6 @@ describe('Instant Payments read model of settlement batches', () => {
       expect(await openBatches(bank)).toEqual([{ batch_number: 4, payment_ids: [`${bank}-p3`] }]);
       expect(await balance(`${bank}-dan`)).toBe('60');
       expect(await payment(`${bank}-p2`)).toMatchObject({ status: 'FAILED' });
-    }
-  });
-});
-
-/**
- * A cross-bank payment's row is updated once, when its batch settles: in place (a HOT update, no new
- * entry in any of the table's indexes), since no index names a column that update changes and the
- * table's pages keep room for it (migration 20261212000100).
- */
-describe('Instant Payments read model: a settled payment’s row is updated in place', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.drop());
-
-  const at = '2026-11-28T10:00:00.000Z';
-  const recorded = eventLog(at);
-  const apply = (events: RecordedEvent[]) => database.knex.transaction((trx) => instantPaymentsProjection.applyBatch(trx, events));
-  const pageOf = async (paymentId: string): Promise<number> =>
-    (await database.knex.raw(`select (ctid::text::point)[0]::int as page from ip_payments where id = ?`, [paymentId])).rows[0].page;
-
-  it('keeps the settled version of each payment on the page its PENDING row was written to', async () => {
-    const paymentIds = Array.from({ length: 80 }, (_, n) => `in-place-p${n}`);
-    // Written one round at a time, as a bank ledger writes them: the first pages fill up.
-    for (const paymentId of paymentIds)
-      await apply([
-        recorded('ip-bank-sender', 'InstantPaymentSent', {
-          paymentId,
-          kind: 'CROSS_ORGANIZATION',
-          amount: '10',
-          reference: `invoice ${paymentId}`,
-          senderClientId: 'sender-client',
-          senderOrganizationId: 'sender',
-          senderAlias: 'sender.alias',
-          recipientClientId: 'recipient-client',
-          recipientOrganizationId: 'recipient',
-          recipientAlias: 'recipient.alias',
-          createdAt: at,
-          requestFingerprint: 'f'.repeat(64),
-        }),
-      ]);
-    const onFirstPage = (await Promise.all(paymentIds.map(async (paymentId) => ({ paymentId, page: await pageOf(paymentId) })))).filter(({ page }) => page === 0);
-    expect(onFirstPage.length).toBeGreaterThan(10);
-    // One payment in five is cross-bank: three of the page's rows settle in one batch.
-    const firstPage = onFirstPage.slice(0, 3);
-
-    await apply([
-      recorded('ip-bank-recipient', 'InstantPaymentsReceived', {
-        organizationId: 'recipient',
-        senderOrganizationId: 'sender',
-        batchNumber: 1,
-        txHash: 'tx-sender-1',
-        settledAt: at,
-        payments: firstPage.map(({ paymentId }) => ({ paymentId, recipientClientId: 'recipient-client', amount: '10' })),
-      }),
-    ]);
-
-    for (const { paymentId } of firstPage) {
-      expect(await database.knex('ip_payments').where({ id: paymentId }).first('status', 'tx_hash')).toEqual({ status: 'COMPLETED', tx_hash: 'tx-sender-1' });
-      expect(await pageOf(paymentId)).toBe(0);
     }
   });
 });
