@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import { createHttpServer } from '../../api/http-server';
 
@@ -53,5 +53,48 @@ describe('the service’s HTTP server', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await response.json()).toEqual({ body: { amount: '10' }, ip: '127.0.0.1', path: '/echo' });
     expect((await fetch(`${base}/nothing-here`)).status).toBe(404);
+  });
+
+  describe('idle keep-alive connections', () => {
+    /** Sends `request` on the socket and resolves with the whole answer (head and body) once it is in. */
+    const exchange = (socket: ReturnType<typeof connect>, request: string) =>
+      new Promise<string>((resolve, reject) => {
+        let text = '';
+        const onData = (chunk: Buffer) => {
+          text += chunk.toString('latin1');
+          const [head, body = ''] = text.split('\r\n\r\n');
+          const length = Number(/content-length: (\d+)/i.exec(head!)?.[1] ?? NaN);
+          if (body.length >= length) {
+            socket.off('data', onData);
+            resolve(text);
+          }
+        };
+        socket.on('data', onData).once('error', reject).write(request);
+      });
+    const request = 'POST /echo HTTP/1.1\r\nhost: emisor\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}';
+
+    it('tells clients they stay open 65 s, longer than a load balancer keeps one (Node’s default said 5 s)', async () => {
+      const server = createHttpServer(probedApp().app);
+      servers.push(server);
+      const answer = await post(await listen(server));
+      expect(answer.headers.get('keep-alive')).toBe('timeout=65');
+    });
+
+    it('answers a request on a connection idle for longer than Node’s default 5 s', async () => {
+      const server = createHttpServer(probedApp().app);
+      servers.push(server);
+      const { port } = new URL(await listen(server));
+      const socket = connect(Number(port), '127.0.0.1');
+      let closedAt: number | null = null;
+      socket.once('close', () => (closedAt = Date.now()));
+      try {
+        expect(await exchange(socket, request)).toMatch(/^HTTP\/1\.1 201 /);
+        await new Promise((resolve) => setTimeout(resolve, 6_000));
+        expect(closedAt).toBeNull();
+        expect(await exchange(socket, request)).toMatch(/^HTTP\/1\.1 201 /);
+      } finally {
+        socket.destroy();
+      }
+    }, 15_000);
   });
 });
