@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../../projections/instant-payments';
 import { inlineWritersLock, ProjectionRunner } from '../../projections/runner';
@@ -79,37 +78,6 @@ describe('Instant Payments read model written with the events', () => {
       await expect(ledger.submit(request(pay(id, 'inline-too-much', 5_000n)))).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
       expect(await database.knex('ip_payments').where({ id: 'inline-too-much' }).first()).toBeUndefined();
       expect(await balances(id)).toEqual(new Map([[`${id}-c0`, '1000'], [`${id}-c1`, '1000']]));
-    });
-    it('sends the next round’s statement to PostgreSQL before it writes the answers of the round before', async () => {
-      const { id, ledger } = await bankWithTwoClients();
-      const appendWith = store.appendWith.bind(store);
-      const order: string[] = [];
-      let commitFirst!: () => void;
-      const firstHeld = new Promise<void>((resolve) => (commitFirst = resolve));
-      let rounds = 0;
-      const appends = jest.spyOn(store, 'appendWith').mockImplementation(async (...args) => {
-        order.push(`append ${args[1].map((event) => (event.data as { paymentId: string }).paymentId).join(',')}`);
-        if (++rounds === 1) await firstHeld;
-        return appendWith(...args);
-      });
-      // Every socket of this process is one of the pool's, to PostgreSQL.
-      const write = Socket.prototype.write;
-      const writes = jest.spyOn(Socket.prototype, 'write').mockImplementation(function (this: Socket, ...args: Parameters<Socket['write']>) {
-        if (order.at(-1) !== 'sent to PostgreSQL') order.push('sent to PostgreSQL');
-        return write.apply(this, args);
-      });
-      try {
-        const first = ledger.submit(request(pay(id, 'w0', 1n))).then(() => order.push('answer w0'));
-        while (rounds === 0) await new Promise((resolve) => setImmediate(resolve));
-        const next = ['w1', 'w2'].map((paymentId) => ledger.submit(request(pay(id, paymentId, 1n))));
-        commitFirst();
-        await Promise.all([first, ...next]);
-        const nextRound = order.indexOf('append w1,w2');
-        expect(order.slice(nextRound, nextRound + 3)).toEqual(['append w1,w2', 'sent to PostgreSQL', 'answer w0']);
-      } finally {
-        writes.mockRestore();
-        appends.mockRestore();
-      }
     });
   });
 

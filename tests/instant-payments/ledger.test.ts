@@ -103,31 +103,6 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
       }
     });
 
-    it('writes a round’s answers once the next round’s append is on its way, so that the database appends it meanwhile', async () => {
-      const { id, ledger } = await bankWithClients(4);
-      const append = store.append.bind(store);
-      const order: string[] = [];
-      let commitFirst!: () => void;
-      const firstHeld = new Promise<void>((resolve) => (commitFirst = resolve));
-      const spy = jest.spyOn(store, 'append').mockImplementation(async (...args) => {
-        order.push(`append ${args[1].map((event) => (event.data as { paymentId: string }).paymentId).join(',')}`);
-        if (order.length === 1) await firstHeld;
-        return append(...args);
-      });
-      try {
-        const answered = (decision: Promise<LedgerDecision>, paymentId: string) => decision.then(() => order.push(`answer ${paymentId}`));
-        const first = answered(ledger.submit(request(pay(id, 'a0', 0, 1, 10n))), 'a0');
-        while (order.length === 0) await new Promise((resolve) => setImmediate(resolve));
-        // Queued while the first round is being appended.
-        const next = [1, 2].map((n) => answered(ledger.submit(request(pay(id, `a${n}`, n, 0, 10n))), `a${n}`));
-        commitFirst();
-        await Promise.all([first, ...next]);
-        expect(order).toEqual(['append a0', 'append a1,a2', 'answer a0', 'answer a1', 'answer a2']);
-      } finally {
-        spy.mockRestore();
-      }
-    });
-
     it('answers a refused command with its error and still commits the others of its round', async () => {
       const { id, ledger } = await bankWithClients(2);
       const [ok, refused] = await Promise.allSettled([

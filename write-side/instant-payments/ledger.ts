@@ -258,30 +258,18 @@ export class BankLedger {
     });
   }
 
-  /**
-   * The single writer's loop: tail reads asked for, then rounds, until nothing waits. The answers of a
-   * committed round are written once the next round's statement is on its way (Answers): PostgreSQL
-   * appends the next round while this process writes the answers of the last, where the next round had
-   * waited for every answer (and a turn of the event loop). The requests that queued during an append
-   * go into the next round at once; only a round that opens on an idle ledger gathers first.
-   */
+  /** The single writer's loop: tail reads asked for, then rounds, until nothing waits. */
   private async drain(): Promise<void> {
     this.running = true;
-    let answers: Answers | null = null;
     try {
       while (this.queue.length > 0 || this.refreshes.length > 0) {
-        if (this.refreshes.length > 0) {
-          answers?.();
-          answers = null;
-          await this.refreshNow(this.refreshes.splice(0));
-        }
+        if (this.refreshes.length > 0) await this.refreshNow(this.refreshes.splice(0));
         if (this.queue.length > 0) {
-          if (answers === null) await this.gather();
-          answers = await this.round(this.queue.splice(0, LEDGER_TUNING.maxRound), answers);
+          await this.gather();
+          await this.round(this.queue.splice(0, LEDGER_TUNING.maxRound));
         }
       }
     } finally {
-      answers?.();
       this.running = false;
     }
   }
@@ -373,33 +361,16 @@ export class BankLedger {
     };
   }
 
-  /**
-   * Decides and appends one round; returns its answers, to write once the next round's statement is
-   * on its way (null when it answered at once). The answers of the round before (`before`) are written
-   * right after this round's first statement is sent.
-   */
-  private async round(round: Queued[], before: Answers | null, mayAssume = true): Promise<Answers | null> {
-    let pending = before;
-    /** The round before's answers, after the statement just sent (see answerAfterStatement). */
-    const answerBefore = () => {
-      if (pending) answerAfterStatement(pending);
-      pending = null;
-    };
+  private async round(round: Queued[], mayAssume = true): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       // Decided again after a failed append, on facts asked: what the first attempt assumed may be what failed it.
       const assumed = attempt === 1 && mayAssume ? this.assumedFacts(round) : null;
       let facts: RoundFacts;
       try {
-        if (assumed) facts = assumed.facts;
-        else {
-          const asked = this.gatherFacts(round);
-          answerBefore();
-          facts = await asked;
-        }
+        facts = assumed ? assumed.facts : await this.gatherFacts(round);
       } catch (error) {
-        answerBefore();
         round.forEach((queued) => queued.reject(error));
-        return null;
+        return;
       }
       const outcomes: Array<{ events: BankLedgerEvent[] } | { error: unknown }> = [];
       const newEvents: NewEvent[] = [];
@@ -425,26 +396,21 @@ export class BankLedger {
       const recheck = (index: number) => assumed !== null && 'error' in outcomes[index]!;
       const rechecked = round.filter((_, index) => recheck(index));
       if (newEvents.length === 0) {
-        const answers = () =>
-          round.forEach((queued, index) => {
-            if (!recheck(index)) settle(queued, outcomes[index]!, null, false);
-          });
-        if (rechecked.length > 0) return this.round(rechecked, combined(pending, answers), false);
-        pending?.();
-        answers();
-        return null;
+        round.forEach((queued, index) => {
+          if (!recheck(index)) settle(queued, outcomes[index]!, null, false);
+        });
+        if (rechecked.length > 0) await this.round(rechecked, false);
+        return;
       }
-      const appending = this.appendRound(newEvents, inline, assumed?.precondition ?? null);
-      answerBefore();
       try {
-        const appended = await appending;
+        const appended = await this.appendRound(newEvents, inline, assumed?.precondition ?? null);
         this.version = appended.nextExpectedVersion;
+        round.forEach((queued, index) => {
+          if (!recheck(index)) settle(queued, outcomes[index]!, appended.position, inline !== null);
+        });
         this.afterRound(newEvents, appended.position);
-        const answers = () =>
-          round.forEach((queued, index) => {
-            if (!recheck(index)) settle(queued, outcomes[index]!, appended.position, inline !== null);
-          });
-        return rechecked.length > 0 ? this.round(rechecked, answers, false) : answers;
+        if (rechecked.length > 0) await this.round(rechecked, false);
+        return;
       } catch (error) {
         this.ports.onRoundRetried?.(this.organizationId, retryReason(error));
         // Not after a conflict: the other writer's events are read below, so nothing the ledger assumes is
@@ -458,7 +424,7 @@ export class BankLedger {
         }
         if (attempt >= (error instanceof ConcurrencyError ? LEDGER_TUNING.conflictAttempts : LEDGER_TUNING.appendAttempts)) {
           round.forEach((queued) => queued.reject(error));
-          return null;
+          return;
         }
       }
     }
@@ -576,21 +542,6 @@ export class BankLedger {
     const client = this.state.clients.get(clientId);
     return client !== undefined && client.active && !this.state.revokedTokens.has(tokenId);
   }
-}
-
-/** A committed round's answers: each request resolved with its decision (or rejected with its refusal). */
-type Answers = () => void;
-
-const combined = (first: Answers | null, then: Answers): Answers => (first ? () => (first(), then()) : then);
-
-/**
- * Writes a round's answers after the statement just handed to the pool: pg-pool gives an idle
- * connection to a query on the next tick, and a tick queued after it runs after the statement's write.
- * Answered at once (in the promise jobs that run before any tick), they went out first and the
- * statement waited for all of them.
- */
-function answerAfterStatement(answers: Answers): void {
-  process.nextTick(answers);
 }
 
 function settle(queued: Queued, outcome: { events: BankLedgerEvent[] } | { error: unknown }, position: GlobalPosition | null, readModelApplied: boolean): void {
