@@ -20,6 +20,8 @@ type Construct = (this: unknown, ...args: unknown[]) => void;
  * open instead of opening them anew. Node's default is 5 s: clients were told so, and let them go.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** How often a closing server closes the connections whose last request has been answered. */
+const CLOSING_SWEEP_MS = 100;
 
 export function createHttpServer(app: Express): Server {
   function AppRequest(this: unknown, ...args: unknown[]): void {
@@ -36,4 +38,21 @@ export function createHttpServer(app: Express): Server {
   );
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   return server;
+}
+
+/**
+ * Stops taking connections and resolves once every open one has ended: each request under way is
+ * answered, then its connection closed. Node's close() ends only the connections idle at that moment;
+ * one answering then stays open after its answer for the keep-alive timeout, and a stop (SIGTERM)
+ * waited 65 s for it.
+ */
+export function closeGracefully(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), CLOSING_SWEEP_MS);
+    // An error here says the server was not listening: nothing to wait for.
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
+  });
 }

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { createApp } from '../api/app';
-import { createHttpServer } from '../api/http-server';
+import { closeGracefully, createHttpServer } from '../api/http-server';
 import { createRuntime, type Runtime } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openServiceDatabase, type ServiceDatabase } from './database-url';
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    if (server) await closeGracefully(server);
     await runtime?.stop().catch((error) => logger.error({ err: error }, 'runtime stop failed'));
     await database?.stop().catch((error) => logger.error({ err: error }, 'embedded PostgreSQL stop failed'));
     process.exit(0);

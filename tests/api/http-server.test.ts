@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import { createHttpServer } from '../../api/http-server';
+import { closeGracefully, createHttpServer } from '../../api/http-server';
 
 /** An app that notes, as each request reaches it, whether its request and response already carry its prototypes. */
 function probedApp(): { app: Express; arrivals: boolean[] } {
@@ -96,5 +96,25 @@ describe('the service’s HTTP server', () => {
         socket.destroy();
       }
     }, 15_000);
+
+    it('are closed when the server stops: a request under way is answered, then its connection ends, not 65 s later', async () => {
+      const app = express();
+      app.get('/slow', (_req, res) => setTimeout(() => res.json({ answered: true }), 300));
+      const server = createHttpServer(app);
+      const { port } = new URL(await listen(server));
+      const socket = connect(Number(port), '127.0.0.1');
+      const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      try {
+        const answer = exchange(socket, 'GET /slow HTTP/1.1\r\nhost: emisor\r\n\r\n');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const started = Date.now();
+        const stopped = closeGracefully(server);
+        expect(await answer).toMatch(/^HTTP\/1\.1 200 [\s\S]*\{"answered":true\}$/);
+        await Promise.all([stopped, socketClosed]);
+        expect(Date.now() - started).toBeLessThan(2_000);
+      } finally {
+        socket.destroy();
+      }
+    });
   });
 });
