@@ -12,7 +12,7 @@ import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { Api } from './support/http';
 import { cpuSeconds, loadAverage, machineCpu, peakRss, resetPeakRss } from './support/proc';
-import { busyStretches, summarizeProfile } from './support/profile';
+import { busyStretches, readProfile, summarizeProfile } from './support/profile';
 import { checkpoints, checkpointsBetween, createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu, walPosition, type Checkpoints } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
 import { ms } from './support/stats';
@@ -1301,7 +1301,8 @@ async function main(): Promise<void> {
     ] as const) {
       if (!file || !existsSync(file)) continue;
       console.log(`\n=== Service CPU profile of ${window} (${file}) ===`);
-      for (const line of [...summarizeProfile(file, SERVICE_DIR), ...busyStretches(file, SERVICE_DIR)]) console.log(line);
+      const profile = readProfile(file);
+      for (const line of [...summarizeProfile(profile, SERVICE_DIR), ...busyStretches(profile, SERVICE_DIR)]) console.log(line);
     }
     if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify({ ...report, measured: { ...measured, reportedLag: Object.fromEntries(measured.reportedLag) }, load: { ...load, acked: undefined, refused: undefined }, paced: paced && { ...paced, result: { ...paced.result, acked: undefined, refused: undefined } }, open: open && { ...open, result: { ...open.result, acked: undefined, refused: undefined } } }, null, 2));
     failed = checks.some((check) => !check.ok);

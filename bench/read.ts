@@ -36,7 +36,7 @@ import type { TokenRegistered } from '../write-side/token/events';
 import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
 import { PostgresCpu } from './support/postgres';
-import { profiled, summarizeProfile } from './support/profile';
+import { profiled, readProfile, summarizeProfile } from './support/profile';
 
 /**
  * `npm run bench:read`: the read side at scale. Generates BENCH_EVENTS (default 1,000,000) events of a
@@ -554,7 +554,7 @@ async function main(): Promise<void> {
         `${rate(read, readMs)} (target ≥ 20,000/s), ${(catchUpRate / replayRate).toFixed(2)}× the replay baseline`,
     );
     console.log(`            ${catchUp.line}`);
-    if (PROFILE) for (const line of summarizeProfile(PROFILE, process.cwd())) console.log(`            ${line}`);
+    if (PROFILE) for (const line of summarizeProfile(readProfile(PROFILE), process.cwd())) console.log(`            ${line}`);
     const ipModel = (await services.db('ip_payments').select(services.db.raw('count(*)::int as payments'), services.db.raw("count(*) filter (where status <> 'COMPLETED')::int as open")).first()) as { payments: number; open: number };
     const held = (await services.db('ip_clients').sum({ held: 'balance' }).first()) as { held: string | null };
     console.log(

@@ -4,12 +4,15 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A V8 CPU profile (.cpuprofile), as the inspector's Profiler.stop returns it. */
-interface CpuProfile {
+export interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] }>;
   /** The node sampled at each tick, and the µs since the tick before. */
   samples?: number[];
   timeDeltas?: number[];
 }
+
+/** A .cpuprofile file, read once for all its summaries (a minute's profile is tens of megabytes of JSON). */
+export const readProfile = (file: string): CpuProfile => JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
 
 /** Busy stretches longer than this (half the 50 ms an answer may take) are broken down by place. */
 const LONG_STRETCH_MS = 25;
@@ -29,8 +32,7 @@ function placeOf(functionName: string, url: string, serviceDir: string): string 
  * The hottest functions and places by self time, in per cent of the busy samples (idle left out), as
  * text lines: what the service's CPU went to during the measured window.
  */
-export function summarizeProfile(file: string, serviceDir: string, top = 15): string[] {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+export function summarizeProfile(profile: CpuProfile, serviceDir: string, top = 15): string[] {
   const functions = new Map<string, number>();
   const places = new Map<string, number>();
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -64,8 +66,7 @@ export function summarizeProfile(file: string, serviceDir: string, top = 15): st
  * with it. As text lines: the busy share of the window, the stretches' p50, p99 and longest, and where
  * the samples of the stretches over LONG_STRETCH_MS went, by place.
  */
-export function busyStretches(file: string, serviceDir: string, top = 6): string[] {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+export function busyStretches(profile: CpuProfile, serviceDir: string, top = 6): string[] {
   const { samples, timeDeltas } = profile;
   if (!samples || !timeDeltas || samples.length === 0) return ['no sample timeline in the profile'];
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
