@@ -92,6 +92,7 @@ const PACED_SHARE = 0.8;
  * shared host the peak, and with it 80 % of it, wanders from run to run by more than a change moves it).
  */
 const PACED_RATE = process.env.BENCH_PACED_RATE ? Number(process.env.BENCH_PACED_RATE) : null;
+if (PACED_RATE !== null && !(Number.isFinite(PACED_RATE) && PACED_RATE >= 1)) throw new Error('BENCH_PACED_RATE must be a number of payments/s, 1 or more');
 /** Service processes on the database (1: one, with its embedded chain; more: over a chain node, routed by bank). */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
@@ -1194,8 +1195,8 @@ async function main(): Promise<void> {
     const measured = window.measured;
     if (!measured) throw new Error('the load generator never closed its window');
 
-    // At 80 % of the peak just measured, paced: the latency the targets ask for, from the peak's 64
-    // loops and then from open arrivals.
+    // At 80 % of the peak just measured (or BENCH_PACED_RATE), paced: the latency the targets ask for,
+    // from the peak's 64 loops and then from open arrivals.
     const pacedRate = PACED_RATE ?? (load.acknowledged / load.elapsedSeconds) * PACED_SHARE;
     const runPaced = async (arrivals: 'loops' | 'open'): Promise<PacedPhase | null> => {
       if (PACED_SECONDS <= 0 || pacedRate < 1) return null;
