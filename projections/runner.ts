@@ -89,6 +89,27 @@ export const inlineWritersLock = (name: string) => ({ class: 'emisor.projection.
 /** Whether the event was applied to the projection in the transaction that appended it. */
 const appliedInline = (event: RecordedEvent, projection: Projection) => event.metadata.appliedInline?.includes(projection.name) === true;
 
+/**
+ * Of events in global order, those strictly after `position`: a suffix, found by bisection (comparing
+ * every event's position, for each of fourteen projections, was 6 % of a catch-up's CPU).
+ */
+function eventsAfter(events: RecordedEvent[], position: GlobalPosition | null): RecordedEvent[] {
+  if (position === null || events.length === 0 || comparePositions(events[0]!.position, position) > 0) return events;
+  let low = 1;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (comparePositions(events[middle]!.position, position) > 0) high = middle;
+    else low = middle + 1;
+  }
+  return events.slice(low);
+}
+
+/** The events the lane's projection applies: those of its types, live without those its own appends applied. */
+function handledBy(lane: Lane, events: RecordedEvent[], mode: 'live' | 'rebuild'): RecordedEvent[] {
+  return events.filter((event) => lane.handles.has(event.type) && (mode === 'rebuild' || !appliedInline(event, lane.projection)));
+}
+
 /** One projection's progress as the runner tracks it. */
 interface Lane {
   projection: Projection;
@@ -329,7 +350,7 @@ export class ProjectionRunner {
         next = this.store.readAll(after, this.batchSize);
         next.catch(() => undefined);
         for (const [index, lane] of lanes.entries())
-          report.projections[index]!.applied += await this.applyPending(trx, lane.projection, batch, null, 'rebuild');
+          report.projections[index]!.applied += await this.applyPending(trx, lane.projection, batch, handledBy(lane, batch, 'rebuild'), null);
         report.events += batch.length;
       }
     });
@@ -509,8 +530,7 @@ export class ProjectionRunner {
   /** Applies the batch; when the projection (not the database) fails, finds the event at fault and stops it there. */
   private async applyToLane(lane: Lane, batch: RecordedEvent[]): Promise<void> {
     // What it has applied already (another projection needed the store read from further back) costs nothing.
-    const reached = lane.reached;
-    const events = reached ? batch.filter((event) => comparePositions(event.position, reached) > 0) : batch;
+    const events = eventsAfter(batch, lane.reached);
     if (events.length === 0) return;
     try {
       await this.applyToProjection(lane, events);
@@ -563,10 +583,10 @@ export class ProjectionRunner {
   private async applyToProjection(lane: Lane, events: RecordedEvent[]): Promise<void> {
     const { projection } = lane;
     const last = events[events.length - 1]!.position;
-    const handled = events.some((event) => lane.handles.has(event.type) && !appliedInline(event, projection));
+    const handled = handledBy(lane, events, 'live');
     const ignored = lane.ignoredSinceCheckpoint + events.length;
     // Events it ignores need no transaction: replaying them after a restart is harmless.
-    if (!handled && ignored < IGNORED_EVENTS_PER_CHECKPOINT && !lane.failureRecorded) {
+    if (handled.length === 0 && ignored < IGNORED_EVENTS_PER_CHECKPOINT && !lane.failureRecorded) {
       lane.ignoredSinceCheckpoint = ignored;
       this.advance(lane, last);
       return;
@@ -581,7 +601,7 @@ export class ProjectionRunner {
       const checkpoint: GlobalPosition | null = row
         ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
         : null;
-      applied = await this.applyPending(trx, projection, events, checkpoint, 'live');
+      applied = await this.applyPending(trx, projection, events, handled, checkpoint);
       if (lane.failureRecorded)
         recovered =
           (await trx('projection_failures')
@@ -597,21 +617,19 @@ export class ProjectionRunner {
 
   /**
    * Applies the events strictly after `checkpoint` and moves the checkpoint to the last of them; returns
-   * how many the projection handled. Live, it leaves out the events applied in their own append's
-   * transaction; a rebuild applies every one.
+   * how many the projection handled (`handled`: those of `events` it applies, see handledBy).
    */
   private async applyPending(
     trx: Knex.Transaction,
     projection: Projection,
     events: RecordedEvent[],
+    handled: RecordedEvent[],
     checkpoint: GlobalPosition | null,
-    mode: 'live' | 'rebuild',
   ): Promise<number> {
-    const pending = checkpoint ? events.filter((event) => comparePositions(event.position, checkpoint) > 0) : events;
+    const pending = eventsAfter(events, checkpoint);
     if (pending.length === 0) return 0;
-    const handles = new Set(projection.handles);
-    const handled = pending.filter((event) => handles.has(event.type) && (mode === 'rebuild' || !appliedInline(event, projection)));
-    if (handled.length > 0) await projection.applyBatch(trx, handled);
+    const applying = eventsAfter(handled, checkpoint);
+    if (applying.length > 0) await projection.applyBatch(trx, applying);
     const last = pending[pending.length - 1]!.position;
     // The announcement goes out when the transaction commits (never for one rolled back), in the same
     // statement as the checkpoint: no round trip more.
@@ -625,7 +643,7 @@ export class ProjectionRunner {
        select pg_notify(?, name) from saved`,
       [projection.name, String(last.commit), String(last.prepare), PROJECTIONS_CHANNEL],
     );
-    return handled.length;
+    return applying.length;
   }
 
   private advance(lane: Lane, position: GlobalPosition): void {

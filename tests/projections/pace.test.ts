@@ -62,6 +62,33 @@ describe('ProjectionRunner: each projection at its own pace', () => {
       }
     });
 
+    it('applies to a projection only the events after its own checkpoint when another one reads the log from further back', async () => {
+      // A log of its own, so that the batches fall where the comments say.
+      const own = await createTestDatabase();
+      try {
+        const ownStore = new PostgresEventStore(own.pool);
+        const [ahead, fromZero] = ['checkpoint_ahead', 'checkpoint_from_zero'];
+        await createRecordingTable(own.knex, ahead);
+        await createRecordingTable(own.knex, fromZero);
+        await waitUntilVisible(ownStore, await appendRecorded(ownStore, ahead, 1, 7));
+        await new ProjectionRunner(ownStore, own.knex, [recordingProjection(ahead)], logger, { batchSize: 5 }).catchUp();
+        await waitUntilVisible(ownStore, await appendRecorded(ownStore, ahead, 8, 12));
+
+        // Read in batches 1-5, 6-10, 11-12: the first all behind the checkpoint at 7, the second half.
+        const runner = new ProjectionRunner(ownStore, own.knex, [recordingProjection(ahead), reading(recordingProjection(fromZero), ahead)], logger, { batchSize: 5 });
+        await expect(runner.catchUp()).resolves.toBe(12);
+
+        const applied = await appliedRows(own.knex, ahead);
+        expect(applied.sequences).toEqual(range(1, 12));
+        expect(applied.distinctEvents).toBe(12);
+        // 1-5 and 6-7 in the first run, 8-10 and 11-12 in the second.
+        expect(applied.transactions).toBe(4);
+        expect((await appliedRows(own.knex, fromZero)).sequences).toEqual(range(1, 12));
+      } finally {
+        await own.drop();
+      }
+    });
+
     it('starts every projection over from its own checkpoint after a database failure in one of them, each event applied once', async () => {
       const [failing, healthy] = ['outage_failing', 'outage_healthy'];
       await createRecordingTable(database.knex, failing);
