@@ -1,13 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../runtime/embedded-postgres';
+import { freePort, startEmbeddedPostgres } from '../runtime/embedded-postgres';
 import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { Api } from './support/http';
@@ -150,18 +149,6 @@ async function parallel(label: string, from: number, to: number, concurrency: nu
       }
     }),
   );
-}
-
-async function freePortInRange(from: number, to: number): Promise<number> {
-  for (let port = from; port <= to; port++) {
-    const free = await new Promise<boolean>((resolvePort) => {
-      const server = createServer();
-      server.once('error', () => resolvePort(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolvePort(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`no free port in ${from}-${to}`);
 }
 
 /** A loopback address of its own per group of demo registrations (Linux routes all of 127/8 to lo). */
@@ -417,7 +404,7 @@ class Deployment {
       const chainDatabase = `${options.serviceDatabase}_chain`;
       await createDatabase(options.serverUrl, chainDatabase);
       if (!KEEP_DATABASE) cleanups.push(() => dropDatabase(options.serverUrl, chainDatabase));
-      const rpcPort = await freePortInRange(4900, 4999);
+      const rpcPort = await freePort();
       const logFile = join(work, 'chain-node.log');
       const node = spawn(process.execPath, scriptArguments('chain'), {
         cwd: SERVICE_DIR,
@@ -436,7 +423,7 @@ class Deployment {
     const services: Service[] = [];
     const origins: string[] = [];
     for (let index = 0; index < processes; index++) {
-      const port = await freePortInRange(4800 + index, 4899);
+      const port = await freePort();
       const origin = `http://127.0.0.1:${port}`;
       const service = Service.start({ ...env, PORT: String(port) }, work, index === 0 ? 'service' : `service-${index + 1}`);
       cleanups.push(() => service.stop());
