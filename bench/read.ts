@@ -478,9 +478,10 @@ async function catchUpTo(runner: ProjectionRunner, position: GlobalPosition): Pr
 
 /**
  * The baseline: the log read and decoded in the runner's batches, with nothing written, until the
- * `written` events generated are read. A transaction open anywhere on the server (an autovacuum's
- * ANALYZE of the tables just filled) hides newer commits for a moment, as for catchUpTo: an empty page
- * before then is waited out, not taken for the end (a run had stopped at 625,726 of 1,007,821).
+ * `written` events generated are read. A transaction open anywhere on the server (most likely an
+ * autovacuum's ANALYZE of the tables just filled) hides newer commits for a moment, as for
+ * catchUpTo: an empty page before then is waited out, not taken for the end (a run had stopped at
+ * 625,726 of 1,007,821).
  */
 async function replayOnly(store: EventStore, written: number): Promise<number> {
   let read = 0;
