@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
+import pino from 'pino';
 import { createApp } from '../api/app';
 import { createHttpServer } from '../api/http-server';
 import { instantPaymentRoutes, issueClientToken } from '../api/routes/instant-payments';
@@ -18,7 +19,8 @@ import { summarize } from './support/stats';
  *   - by a plain node:http server, as Express's `app.listen` builds it;
  * and beside them the bare node:http floor (bench/http-floor.ts), each in a process of its own, with the
  * same requests and concurrency, in one run. Prints server CPU per request and the same-run ratios.
- * Knobs: BENCH_SECONDS (15 each), BENCH_CONNECTIONS (64).
+ * Knobs: BENCH_SECONDS (15 each), BENCH_CONNECTIONS (64), BENCH_HTTP_LOG_LEVEL (warn: no access log; `info`, the
+ * service's default, adds one line per request, written to /dev/null).
  *
  * With BENCH_HTTP_BASELINE_DIR=<another checkout> (its node_modules installed) it compares instead: the
  * pipeline on createHttpServer served from that checkout and from this one, alternately for
@@ -29,13 +31,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const BASELINE_DIR = process.env.BENCH_HTTP_BASELINE_DIR;
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 6);
+const LOG_LEVEL = process.env.BENCH_HTTP_LOG_LEVEL ?? 'warn';
 const PAYMENTS = instantPaymentRoutes.find((route) => route.method === 'post' && route.path === '/instant-payments/payments')!;
 
 /** Only what the pipeline reads of the services: the engine, the database and the chain are never reached. */
 function pipelineServices(secretHex: string): Services {
   return {
     config: { TRUST_PROXY: false, JSON_BODY_LIMIT: '100kb', METRICS_TOKEN: undefined, CLIENT_TOKEN_TTL: 3_600_000 },
-    logger: createLogger('warn'),
+    logger: createLogger(LOG_LEVEL, pino.destination({ dest: '/dev/null', sync: true })),
     jwtSecret: createSecretKey(Buffer.from(secretHex, 'hex')),
     metrics: new Metrics({ db: null, chain: null, eventsInDatabase: false, projections: [] } as never),
     resolvePrincipal: async () => null,
