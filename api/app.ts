@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import swaggerUi from 'swagger-ui-express';
 import { databaseAnswers } from '../runtime/database';
-import { httpLogSerializers } from '../runtime/logger';
 import type { Services } from '../runtime/services';
+import { accessLog } from './access-log';
 import { configurePassport } from './auth';
 import { jsonBody } from './json-body';
 import { refuseContentEncoding, refuseMalformedBody, refuseMalformedUrl } from './input-guard';
@@ -40,18 +39,8 @@ export function createApp(services: Services, routes: RouteDefinition[] = allRou
     res.setHeader(CORRELATION_HEADER, res.locals.correlationId);
     next();
   });
-  // An access log line costs a child logger and a serialised request per request, so it is set up only
-  // when its level is on; failures are logged by the error handler whatever the level.
-  if (services.logger.isLevelEnabled('info'))
-    app.use(
-      pinoHttp({
-        logger: services.logger,
-        genReqId: (_req, res) => (res as express.Response).locals.correlationId,
-        customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-        // Invitation and reset links carry their token in the URL: never logged as is.
-        serializers: httpLogSerializers,
-      }),
-    );
+  // Set up only when its level is on; failures are logged by the error handler whatever the level.
+  if (services.logger.isLevelEnabled('info')) app.use(accessLog(services.logger));
   // Bad input is refused before any route, read model or chain sees it (contract "Ids are opaque").
   app.use(refuseMalformedUrl, refuseContentEncoding);
 

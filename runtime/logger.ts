@@ -1,6 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { Options as HttpLogOptions } from 'pino-http';
 
 export type { Logger };
 
@@ -73,36 +71,3 @@ export function redactUrl(url: string): string {
     .join('&');
   return scrubShapes(`${path}?${query}`);
 }
-
-const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
-
-function redactHeaders(headers: IncomingHttpHeaders | Record<string, unknown> | undefined): Record<string, unknown> {
-  const safe: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers ?? {})) safe[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
-  return safe;
-}
-
-interface SerializedRequest {
-  id: unknown;
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  remoteAddress: string;
-  raw?: { ip?: string };
-}
-
-/**
- * pino-http's request and response serializers: the URL redacted as above, secret headers replaced,
- * and the route's parameters and query left out (the URL already says them, redacted). The caller's
- * address is Express's (X-Forwarded-For only under TRUST_PROXY).
- */
-export const httpLogSerializers: HttpLogOptions['serializers'] = {
-  req: (req: SerializedRequest) => ({
-    id: req.id,
-    method: req.method,
-    url: redactUrl(req.url ?? ''),
-    headers: redactHeaders(req.headers),
-    remoteAddress: req.raw?.ip ?? req.remoteAddress,
-  }),
-  res: (res: { statusCode: number; headers?: Record<string, unknown> }) => ({ statusCode: res.statusCode, headers: redactHeaders(res.headers) }),
-};

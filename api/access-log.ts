@@ -1,0 +1,29 @@
+import type { RequestHandler } from 'express';
+import { redactUrl, type Logger } from '../runtime/logger';
+
+/**
+ * One access log line per request once its answer is written (or the connection dropped before):
+ * what a combined log format holds (the method, the URL redacted of secrets, the caller's address as
+ * Express sees it, X-Forwarded-For only under TRUST_PROXY, its user agent, the status) with the
+ * correlation id and the time taken. A single log call on the response's 'close': pino-http built a
+ * child logger per request and serialised every request and answer header into its line (~1.5 KB for
+ * a payment); the payment route's pipeline cost 0.196 ms of CPU per request with it and 0.156 ms with
+ * this, against ~0.08 ms without an access log (medians of six alternating runs of `npm run bench:http`
+ * with BENCH_HTTP_LOG_LEVEL=info).
+ */
+export function accessLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.once('close', () => {
+      const entry = {
+        req: { id: res.locals.correlationId, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.ip, userAgent: req.headers['user-agent'] },
+        res: { statusCode: res.statusCode },
+        responseTime: Number(process.hrtime.bigint() - started) / 1e6,
+      };
+      if (!res.writableFinished) logger.warn(entry, 'request aborted');
+      else if (res.statusCode >= 500) logger.error(entry, 'request failed');
+      else logger.info(entry, 'request completed');
+    });
+    next();
+  };
+}
