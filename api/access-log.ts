@@ -12,6 +12,9 @@ import { redactUrl, type Logger } from '../runtime/logger';
  * with BENCH_HTTP_LOG_LEVEL=info).
  */
 export function accessLog(logger: Logger): RequestHandler {
+  // Its lines hold only the fields built below, the URL already redacted: the logger's redaction of
+  // secret paths (its wildcards cost ~10 µs a call, three quarters of the call) has nothing to find.
+  const access = logger.child({}, { redact: [] });
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('close', () => {
@@ -20,9 +23,9 @@ export function accessLog(logger: Logger): RequestHandler {
         res: { statusCode: res.statusCode },
         responseTime: Number(process.hrtime.bigint() - started) / 1e6,
       };
-      if (!res.writableFinished) logger.warn(entry, 'request aborted');
-      else if (res.statusCode >= 500) logger.error(entry, 'request failed');
-      else logger.info(entry, 'request completed');
+      if (!res.writableFinished) access.warn(entry, 'request aborted');
+      else if (res.statusCode >= 500) access.error(entry, 'request failed');
+      else access.info(entry, 'request completed');
     });
     next();
   };
