@@ -36,6 +36,7 @@ import type { TokenRegistered } from '../write-side/token/events';
 import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
 import { PostgresCpu } from './support/postgres';
+import { replayOnly } from './support/replay';
 import { profiled, readProfile, summarizeProfile } from './support/profile';
 
 /**
@@ -476,32 +477,6 @@ async function catchUpTo(runner: ProjectionRunner, position: GlobalPosition): Pr
   }
 }
 
-/**
- * The baseline: the log read and decoded in the runner's batches, with nothing written, until the
- * `written` events generated are read. A transaction open anywhere on the server (most likely an
- * autovacuum's ANALYZE of the tables just filled) hides newer commits for a moment, as for
- * catchUpTo: an empty page before then is waited out, not taken for the end (a run had stopped at
- * 625,726 of 1,007,821).
- */
-async function replayOnly(store: EventStore, written: number): Promise<number> {
-  let read = 0;
-  let after: GlobalPosition | null = null;
-  let waitingSince: number | null = null;
-  for (;;) {
-    const batch = await store.readAll(after, REPLAY_BATCH);
-    if (batch.length === 0) {
-      if (read >= written) return read;
-      waitingSince ??= Date.now();
-      if (Date.now() - waitingSince > 60_000) throw new Error(`the replay found ${read} of ${written} events for 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      continue;
-    }
-    waitingSince = null;
-    read += batch.length;
-    after = batch[batch.length - 1]!.position;
-  }
-}
-
 async function measure(label: string, url: string, token: string, agent: http.Agent): Promise<string> {
   const get = () =>
     new Promise<number>((resolve, reject) => {
@@ -551,7 +526,7 @@ async function main(): Promise<void> {
 
     const postgresCpu = await PostgresCpu.open(SERVER_URL);
     started = Date.now();
-    const replay = await cpuPerEvent(postgresCpu, () => replayOnly(services.eventStore, writer.written));
+    const replay = await cpuPerEvent(postgresCpu, () => replayOnly(services.eventStore, writer.written, REPLAY_BATCH));
     const replayed = replay.result;
     const replayMs = Date.now() - started;
     const replayRate = (replayed / replayMs) * 1000;

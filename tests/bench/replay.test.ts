@@ -1,0 +1,37 @@
+import { replayOnly } from '../../bench/support/replay';
+import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { newEvent } from '../event-store/event-store-contract';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+/**
+ * bench:read's baseline replays the whole log. The store's feed hides commits newer than the oldest
+ * transaction still running anywhere on the server, so a page can be empty before the end.
+ */
+describe('replayOnly (bench:read baseline)', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool);
+    await store.append('replay-before', [1, 2, 3].map((n) => newEvent('Counted', { n })), 0);
+  });
+  afterAll(() => database.drop());
+
+  it('waits out a transaction that hides newer commits, and reads every event', async () => {
+    // A transaction with an id, open while three more events commit: the feed stops before them.
+    const blocker = await database.pool.connect();
+    await blocker.query('begin');
+    await blocker.query('select pg_current_xact_id()');
+    await store.append('replay-after', [4, 5, 6].map((n) => newEvent('Counted', { n })), 0);
+    expect(await store.readAll(null, 10)).toHaveLength(3);
+
+    const replayed = replayOnly(store, 6, 2);
+    setTimeout(() => void blocker.query('commit').finally(() => blocker.release()), 200);
+    await expect(replayed).resolves.toBe(6);
+  });
+
+  it('gives up when the events never show', async () => {
+    await expect(replayOnly(store, 100, 2, 100)).rejects.toThrow('the replay found 6 of 100 events for 100 ms');
+  });
+});
