@@ -4,7 +4,7 @@ import { chainOperatorKey } from '../runtime/chain-operator';
 import { ConfigError, loadConfig, type Config } from '../runtime/config';
 import type { Knex } from 'knex';
 import type pg from 'pg';
-import { createKnex, createPool, migrateToLatest } from '../runtime/database';
+import { createKnex, createPool, endPool, migrateToLatest } from '../runtime/database';
 import { openServiceDatabase, type ServiceDatabase } from '../runtime/database-url';
 import { createLogger } from '../runtime/logger';
 import { loadSecrets } from '../runtime/secrets';
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ reason }, 'chain node shutting down');
     await chainNode?.close().catch((error) => logger.error({ err: error }, 'chain node stop failed'));
-    await pool?.end().catch(() => undefined);
+    if (pool) await endPool(pool).catch(() => undefined);
     await db?.destroy().catch(() => undefined);
     await database?.stop().catch((error) => logger.error({ err: error }, 'embedded PostgreSQL stop failed'));
     process.exit(code);

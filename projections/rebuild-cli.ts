@@ -1,5 +1,5 @@
 import { loadConfig } from '../runtime/config';
-import { createKnex, createPool, migrateToLatest } from '../runtime/database';
+import { createKnex, createPool, endPool, migrateToLatest } from '../runtime/database';
 import { openServiceDatabase } from '../runtime/database-url';
 import { createLogger } from '../runtime/logger';
 import { createEventStore } from '../write-side/event-store';
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       if (config.EVENT_STORE !== 'postgres') await store.close();
     }
   } finally {
-    await pool.end();
+    await endPool(pool);
     await db.destroy();
     await database.stop();
   }

@@ -18,7 +18,7 @@ import { ProposalExecution } from '../write-side/processes/proposal-execution';
 import { failedProjections } from '../read-side/projection-failures';
 import { chainOperatorKey } from './chain-operator';
 import type { Config } from './config';
-import { createKnex, createPool, migrateToLatest } from './database';
+import { createKnex, createPool, endPool, migrateToLatest } from './database';
 import { createInstantPayments } from './instant-payments';
 import { LeaderElection, leaderElected } from './leader';
 import type { Logger } from './logger';
@@ -65,7 +65,7 @@ export async function createRuntime(
   /** The storage connections, last when the runtime stops (a PostgreSQL event store shares the pool). */
   const closeStorage = async () => {
     if (openedStore && config.EVENT_STORE !== 'postgres') await openedStore.close();
-    await pool.end();
+    await endPool(pool);
     await db.destroy();
   };
   // A start that fails (a migration refused, another process running the embedded chain) leaves no
