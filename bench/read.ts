@@ -35,6 +35,7 @@ import { sessionStream, type SessionEvent } from '../write-side/session/events';
 import type { TokenRegistered } from '../write-side/token/events';
 import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
+import { LogWriter } from './support/log-writer';
 import { PostgresCpu } from './support/postgres';
 import { replayOnly } from './support/replay';
 import { profiled, readProfile, summarizeProfile } from './support/profile';
@@ -53,6 +54,7 @@ import { profiled, readProfile, summarizeProfile } from './support/profile';
  *   - an export of BENCH_EXPORT_ROWS (default 1,000,000) rows streamed to a client by a server
  *     process of its own, with that process's peak RSS (target < 200 MiB).
  * BENCH_PROFILE=<file> writes a CPU profile of the catch-up (this process) and prints its hottest places.
+ * BENCH_KEEP_DATABASE=true keeps the scratch database (its name is printed) instead of dropping it.
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -65,6 +67,7 @@ const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 /** A CPU profile of this process during the catch-up, summarised after it (the sampling costs some of its rate). */
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
+const KEEP_DATABASE = ['true', '1'].includes(process.env.BENCH_KEEP_DATABASE ?? '');
 const APPENDS_IN_FLIGHT = 64;
 const REPLAY_BATCH = 2000;
 const TXS_PER_BLOCK = 100;
@@ -125,31 +128,18 @@ function newEvent<E extends { type: string; data: unknown }>(event: E, occurredA
 
 const signature = { publicKey: toBase64(randomBytes(33)), signature: toBase64(randomBytes(64)) };
 
-/** Appends with many appends in flight (the store groups them), streams in any order, the chain's blocks in order. */
-class Writer {
-  private readonly inFlight = new Set<Promise<unknown>>();
+/** The generated log's writer; the chain's blocks in order, each after everything appended before it. */
+class Writer extends LogWriter {
   private chainVersion = 1;
-  written = 0;
 
-  constructor(private readonly store: EventStore) {}
-
-  async append(streamId: string, events: NewEvent[]): Promise<void> {
-    while (this.inFlight.size >= APPENDS_IN_FLIGHT) await Promise.race(this.inFlight);
-    const append = this.store.append(streamId, events, 'any').then(() => {
-      this.inFlight.delete(append);
-      this.written += events.length;
-    });
-    this.inFlight.add(append);
+  constructor(store: EventStore) {
+    super(store, APPENDS_IN_FLIGHT);
   }
 
   async block(data: BlockCommitted): Promise<void> {
     await this.drain();
-    await this.store.append(CHAIN_STREAM, [newEvent({ type: 'BlockCommitted', data }, data.time)], this.chainVersion++);
-    this.written++;
-  }
-
-  async drain(): Promise<void> {
-    await Promise.all(this.inFlight);
+    await this.append(CHAIN_STREAM, [newEvent({ type: 'BlockCommitted', data }, data.time)], this.chainVersion++);
+    await this.drain();
   }
 }
 
@@ -550,10 +540,13 @@ async function main(): Promise<void> {
     if (PROFILE) for (const line of summarizeProfile(readProfile(PROFILE), process.cwd())) console.log(`            ${line}`);
     const ipModel = (await services.db('ip_payments').select(services.db.raw('count(*)::int as payments'), services.db.raw("count(*) filter (where status <> 'COMPLETED')::int as open")).first()) as { payments: number; open: number };
     const held = (await services.db('ip_clients').sum({ held: 'balance' }).first()) as { held: string | null };
+    const exact = ipModel.payments === instantPayments.payments && ipModel.open === 0 && BigInt(held.held ?? 0) === instantPayments.clientMoney;
+    // A read model that differs from its log is a failed run, whatever the rates.
+    if (!exact) process.exitCode = 1;
     console.log(
       `            Instant Payments read model: ${ipModel.payments.toLocaleString('en')} payments of ${instantPayments.payments.toLocaleString('en')} generated, ` +
         `${ipModel.open} not COMPLETED, clients hold ${held.held ?? 0} of ${instantPayments.clientMoney}` +
-        (ipModel.payments === instantPayments.payments && ipModel.open === 0 && BigInt(held.held ?? 0) === instantPayments.clientMoney ? ' (exact)' : ' (MISMATCH)'),
+        (exact ? ' (exact)' : ' (MISMATCH)'),
     );
     for (const projection of [activityLogProjection, balancesProjection]) {
       started = Date.now();
@@ -617,6 +610,10 @@ async function main(): Promise<void> {
     );
   } finally {
     await runtime?.stop();
+    if (KEEP_DATABASE) {
+      console.log(`Database:   ${database} kept (BENCH_KEEP_DATABASE)`);
+      return;
+    }
     const cleanup = new pg.Client({ connectionString: SERVER_URL });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${database} with (force)`);
