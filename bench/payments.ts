@@ -633,6 +633,8 @@ interface PacedPhase {
   eventLoop: Measured['eventLoop'];
   serviceCpu: number | null;
   roundTrips: number | null;
+  /** Queries per statement text over the window, most first. */
+  statements: Array<[string, number]>;
   /** PostgreSQL's checkpoints during the window (a checkpoint's sync can hold commits up) */
   checkpoints: string | null;
   /** The service's appends over 50 and 100 ms, window by window (ServiceWatch). */
@@ -641,6 +643,14 @@ interface PacedPhase {
   slowPosts: SlowCounts[];
   /** Its longest event-loop stall and collector's pauses, window by window. */
   stalls: Stalls[];
+}
+
+/** Queries per statement text sent between two counts, most first. */
+function statementsSince(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): Array<[string, number]> {
+  return [...after]
+    .map(([text, count]): [string, number] => [text, count - (before.get(text) ?? 0)])
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1]);
 }
 
 /**
@@ -985,6 +995,10 @@ function printSummary(report: {
       console.log(`    appends over 50 (100) ms: ${slowCountsLine(phase.slowAppends)}`);
       console.log(`    POSTs over 50 (100) ms in the service: ${slowCountsLine(phase.slowPosts)}`);
       console.log(`    longest loop stall (GC pauses) ms: ${stallsLine(phase.stalls)}`);
+      if (phase.statements.length > 0 && phase.result.acknowledged > 0) {
+        console.log('    round trips by statement (per payment):');
+        for (const [text, count] of phase.statements.slice(0, 8)) console.log(`    ${(count / phase.result.acknowledged).toFixed(3).padStart(7)}  ${text}`);
+      }
     }
   if (measured.statements.length && load.acknowledged > 0) {
     console.log('round trips by statement (per payment, during the load):');
@@ -1157,10 +1171,7 @@ async function main(): Promise<void> {
           postgresServerCpu: serverCpu !== null && before.serverCpu !== null ? serverCpu - before.serverCpu : null,
           roundTrips: roundTrips !== null && before.roundTrips !== null ? roundTrips - before.roundTrips : null,
           walBytes: wal - before.wal,
-          statements: [...deployment.statements]
-            .map(([text, count]): [string, number] => [text, count - (before.statements.get(text) ?? 0)])
-            .filter(([, count]) => count > 0)
-            .sort((a, b) => b[1] - a[1]),
+          statements: statementsSince(before.statements, deployment.statements),
           peakRss: before.peakReset ? deployment.peakRss() : null,
           setupPeakRss: before.setupPeakRss,
           machineBusy: (machine.busy - before.machine.busy) / Math.max(1, machine.total - before.machine.total),
@@ -1191,11 +1202,16 @@ async function main(): Promise<void> {
       const watch = new ServiceWatch(api);
       let pacing = true;
       let sampler: Promise<void> = Promise.resolve();
-      let started: { cpu: number | null; roundTrips: number | null; checkpoints: Checkpoints | null } = { cpu: null, roundTrips: null, checkpoints: null };
-      const used: Pick<PacedPhase, 'serviceCpu' | 'roundTrips' | 'checkpoints'> = { serviceCpu: null, roundTrips: null, checkpoints: null };
+      let started: { cpu: number | null; roundTrips: number | null; statements: Map<string, number>; checkpoints: Checkpoints | null } = {
+        cpu: null,
+        roundTrips: null,
+        statements: new Map(),
+        checkpoints: null,
+      };
+      const used: Pick<PacedPhase, 'serviceCpu' | 'roundTrips' | 'statements' | 'checkpoints'> = { serviceCpu: null, roundTrips: null, statements: [], checkpoints: null };
       const profile = arrivals === 'open' ? OPEN_PROFILE : PACED_PROFILE;
       const opened = async () => {
-        started = { cpu: deployment.cpuSeconds(), roundTrips: await deployment.roundTrips(), checkpoints: await checkpoints(serviceDb) };
+        started = { cpu: deployment.cpuSeconds(), roundTrips: await deployment.roundTrips(), statements: deployment.statements, checkpoints: await checkpoints(serviceDb) };
         if (profile) await service.profile({ profile: 'start' });
         await watch.begin();
         sampler = (async () => {
@@ -1211,6 +1227,7 @@ async function main(): Promise<void> {
         if (profile) await service.profile({ profile: 'stop', out: profile });
         if (cpu !== null && started.cpu !== null) used.serviceCpu = cpu - started.cpu;
         if (roundTrips !== null && started.roundTrips !== null) used.roundTrips = roundTrips - started.roundTrips;
+        used.statements = statementsSince(started.statements, deployment.statements);
         if (started.checkpoints) used.checkpoints = checkpointsBetween(started.checkpoints, await checkpoints(serviceDb));
         pacing = false;
         await sampler;
