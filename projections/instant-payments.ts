@@ -73,6 +73,26 @@ interface TotalChange {
 
 const batchKey = (organizationId: string, batchNumber: number) => `${organizationId} ${batchNumber}`;
 
+/** A statement of the projection; an update names how many rows it changes, and what it means when it finds fewer. */
+type CheckedStatement = InlineStatement & { rows?: number; diverged?: string };
+
+/**
+ * The log holds a change to a client or a payment before the event that creates its row: a balance
+ * change (or a payment's completion) would be lost without a trace, or applied in one batch and lost
+ * in another, and the balances no longer add up to what was funded. Raised in the runner's batches
+ * (an update that finds fewer rows than it changes) and by the fold (a change before the row's
+ * creation in one batch), so that the projection stops at that event and the failure is recorded
+ * (health check, alerts) rather than the model drifting from the log. A bank ledger's stream
+ * registers a client before any of its payments, so the ledger never writes such a log; a store
+ * filled some other way can (bench:read's generator once did).
+ */
+export class ReadModelDiverged extends Error {
+  constructor(message: string) {
+    super(`the Instant Payments read model diverged from the log: ${message}`);
+    this.name = 'ReadModelDiverged';
+  }
+}
+
 const CLIENT_COLUMNS: Columns<ClientRow> = [
   ['id', 'text'],
   ['organization_id', 'text'],
@@ -208,6 +228,8 @@ class Changes {
   }
 
   insertPayment(payment: PaymentParties, status: string, at: string): void {
+    // Its completion folded before it: the update would find the row inserted here, hiding the order.
+    if (this.payments.has(payment.paymentId)) throw new ReadModelDiverged(`payment ${payment.paymentId} changed before it was recorded`);
     this.total(payment.senderOrganizationId, payment.kind, status, 1);
     this.newPayments.set(payment.paymentId, {
       id: payment.paymentId,
@@ -235,6 +257,7 @@ class Changes {
     const at = recorded.metadata.occurredAt;
     switch (event.type) {
       case 'InstantPaymentClientRegistered':
+        if (this.clients.has(event.data.clientId)) throw new ReadModelDiverged(`client ${event.data.clientId} changed before it was registered`);
         this.newClients.set(event.data.clientId, {
           id: event.data.clientId,
           organization_id: event.data.organizationId,
@@ -309,8 +332,8 @@ class Changes {
    * finds each row by its primary key (a jsonb document had needed its ids again as a list, or the
    * whole table was scanned).
    */
-  private statements(from: string): InlineStatement[] {
-    const statements: InlineStatement[] = [];
+  private statements(from: string): CheckedStatement[] {
+    const statements: CheckedStatement[] = [];
     if (this.newClients.size > 0) statements.push(insertRows('ip_clients', CLIENT_COLUMNS, [...this.newClients.values()], from));
     if (this.clients.size > 0) {
       const changes = unnested(CLIENT_CHANGE_COLUMNS, [...this.clients.values()]);
@@ -319,6 +342,8 @@ class Changes {
                 from ${from}${changes.source}
                where c.id = v.id`,
         values: changes.values,
+        rows: this.clients.size,
+        diverged: 'a client change found no client row',
       });
     }
     if (this.newPayments.size > 0) statements.push(insertRows('ip_payments', PAYMENT_COLUMNS, [...this.newPayments.values()], from));
@@ -330,6 +355,8 @@ class Changes {
                 from ${from}${changes.source}
                where p.id = v.id`,
         values: changes.values,
+        rows: this.payments.size,
+        diverged: 'a payment change found no payment row',
       });
     }
     if (this.totals.size > 0) {
@@ -367,9 +394,16 @@ class Changes {
     return this.failedBatches.length > 0 ? null : this.statements('landed, ');
   }
 
-  /** Runs every change, one statement after the other; `run` takes `?` placeholders. */
-  async write(run: (sql: string, bindings: unknown[]) => Promise<unknown>): Promise<void> {
-    for (const statement of this.statements('')) await run(statement.sql, statement.values);
+  /**
+   * Runs every change, one statement after the other; `run` takes `?` placeholders. `checked`: an
+   * update that finds fewer rows than it changes fails the batch (see ReadModelDiverged).
+   */
+  async write(run: (sql: string, bindings: unknown[]) => Promise<unknown>, checked = false): Promise<void> {
+    for (const statement of this.statements('')) {
+      const result = (await run(statement.sql, statement.values)) as { rowCount?: number | null };
+      if (checked && statement.rows !== undefined && result.rowCount !== statement.rows)
+        throw new ReadModelDiverged(`${statement.diverged}: ${statement.rows - (result.rowCount ?? 0)} of ${statement.rows}`);
+    }
     for (const batch of this.failedBatches) {
       // A failed batch refunds its senders: the payments of that batch, PENDING until now; its row goes.
       // The counts move by the payments found: -n PENDING, +n FAILED, both rows touched even when n is 0.
@@ -406,7 +440,7 @@ export const instantPaymentsProjection: Projection = {
 async function applyInstantPayments(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
   const changes = new Changes();
   for (const event of events) changes.fold(event);
-  await changes.write((sql, bindings) => trx.raw(sql, bindings as Knex.RawBinding[]));
+  await changes.write((sql, bindings) => trx.raw(sql, bindings as Knex.RawBinding[]), true);
 }
 
 /**

@@ -52,10 +52,13 @@ describe('Instant Payments payment counts', () => {
       transfers: [{ organizationId: recipient, to: 'address', amount: '10', payments: paymentIds.map((paymentId) => ({ paymentId, recipientClientId: `${recipient}-client`, amount: '10' })) }],
     });
 
-  /** Two banks: INTERNAL payments, cross-bank ones both ways, one batch settled and one failed. */
+  /** Two banks with a client each: INTERNAL payments, cross-bank ones both ways, one batch settled and one failed. */
   const history = (prefix: string): RecordedEvent[] => {
     const [a, b] = [`${prefix}-a`, `${prefix}-b`];
     return [
+      ...[a, b].map((bank) =>
+        event(`ip-bank-${bank}`, 'InstantPaymentClientRegistered', { clientId: `${bank}-client`, organizationId: bank, name: bank, externalRef: null, demo: false, startingBalance: '100' }),
+      ),
       event(`ip-bank-${a}`, 'InstantPaymentTransferred', payment(`${prefix}-p1`, 'INTERNAL', a, a)),
       event(`ip-bank-${a}`, 'InstantPaymentSent', payment(`${prefix}-p2`, 'CROSS_ORGANIZATION', a, b)),
       event(`ip-bank-${a}`, 'InstantPaymentSent', payment(`${prefix}-p3`, 'CROSS_ORGANIZATION', a, b)),

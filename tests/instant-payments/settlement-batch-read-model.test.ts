@@ -113,6 +113,7 @@ describe('Instant Payments read model of settlement batches', () => {
   // table's pages keep room for it (migration 20261212000100).
   it('keeps the settled version of each payment on the page its PENDING row was written to', async () => {
     const paymentIds = Array.from({ length: 80 }, (_, n) => `in-place-p${n}`);
+    await apply([registered('in-place', 'eva', '1000'), registered('other-bank', 'elsewhere', '0')]);
     // Written one round at a time, as a bank ledger writes them: their pages fill up.
     for (const paymentId of paymentIds) await apply([sent('in-place', paymentId, 'eva', '10')]);
     const pageOf = async (paymentId: string): Promise<number> =>
