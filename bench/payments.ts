@@ -10,7 +10,7 @@ import { freePort, startEmbeddedPostgres } from '../runtime/embedded-postgres';
 import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { Api } from './support/http';
-import { cpuSeconds, loadAverage, machineCpu, peakRss, resetPeakRss } from './support/proc';
+import { cpuSeconds, loadAverage, machineCpu, mainThreadSchedule, peakRss, resetPeakRss, scheduleLine, type ThreadSchedule } from './support/proc';
 import { busyStretches, readProfile, summarizeProfile } from './support/profile';
 import { checkpoints, checkpointsBetween, createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu, walPosition, type Checkpoints } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
@@ -36,14 +36,15 @@ import { ms } from './support/stats';
  *     BENCH_CONNECTIONS, 80 % INTERNAL / 20 % CROSS_ORGANIZATION (BENCH_INTERNAL_SHARE), after
  *     BENCH_WARMUP_SECONDS (default 5) of the same load, printed apart and not counted (the minimal
  *     ledger gets the same); meanwhile the service's and PostgreSQL's CPU, the service's peak memory,
- *     round trips and load average are read.
+ *     round trips and load average are read, and how its main thread was scheduled (on a core, or
+ *     runnable and waiting for one: its event loop's busy time includes the wait).
  *     Then BENCH_PACED_SECONDS (default 20) paced at 80 % of the peak just measured, for the latency
  *     the targets ask for at that load (latency counted from when each payment fell due), after
  *     BENCH_PACED_WARMUP_SECONDS (default 5) of the same load whose latency is printed apart; twice:
  *     from the peak's loops (each waits for its answer before its next payment, so a loop that falls
  *     behind catches up one payment at a time), then from open arrivals (each payment sent when due,
- *     whatever is in flight, as independent phones send them). Each phase prints the service's CPU
- *     and round trips per payment over its window beside the peak's.
+ *     whatever is in flight, as independent phones send them). Each phase prints the service's CPU,
+ *     round trips per payment (and by statement) and its main thread's schedule over its window beside the peak's.
  *  4. Verification on the service's own database and the chain balances the API reports: nothing
  *     left PENDING, every acknowledged payment recorded once with its amount and parties, no payment
  *     from a refused request, every client balance equal to its payments, money conserved per bank.
@@ -452,6 +453,11 @@ class Deployment {
     return [...this.services.map((service) => service.pid), ...(this.chainNode?.pid ? [this.chainNode.pid] : [])];
   }
 
+  /** The first service process's main thread: its event loop's time on a core and waiting for one. */
+  mainThreadSchedule(): ThreadSchedule | null {
+    return mainThreadSchedule(this.first.pid);
+  }
+
   cpuSeconds(): number | null {
     const seconds = this.pids.map((pid) => cpuSeconds(pid));
     return seconds.some((value) => value === null) ? null : seconds.reduce((sum: number, value) => sum + value!, 0);
@@ -633,6 +639,8 @@ interface PacedPhase {
   eventLoop: Measured['eventLoop'];
   serviceCpu: number | null;
   roundTrips: number | null;
+  /** The service's main thread over the window (scheduleLine), or null. */
+  mainThread: string | null;
   /** Queries per statement text over the window, most first. */
   statements: Array<[string, number]>;
   /** PostgreSQL's checkpoints during the window (a checkpoint's sync can hold commits up) */
@@ -674,6 +682,7 @@ function pacedLine(paced: PacedPhase | null): string {
     `load generator event loop delay p99 ${ms(result.eventLoopDelay.p99)}, longest ${ms(result.eventLoopDelay.max)}`,
     ...(paced.serviceCpu !== null ? [`service CPU ${((paced.serviceCpu * 1000) / result.acknowledged).toFixed(3)} ms/payment`] : []),
     ...(paced.roundTrips !== null ? [`${(paced.roundTrips / result.acknowledged).toFixed(2)} round trips/payment`] : []),
+    ...(paced.mainThread !== null ? [`service main thread ${paced.mainThread}`] : []),
     ...(paced.checkpoints !== null ? [`PostgreSQL checkpoints ${paced.checkpoints}`] : []),
     ...(result.warmup ? [`its ${result.warmup.seconds} s warm-up before: p50 ${ms(result.warmup.post.p50)} p99 ${ms(result.warmup.post.p99)}`] : []),
   ].join('; ');
@@ -735,6 +744,8 @@ async function runLoad(
 
 interface Measured {
   serviceCpu: number | null;
+  /** The service's main thread during the load (scheduleLine), or null. */
+  mainThread: string | null;
   postgresDatabaseCpu: number | null;
   postgresServerCpu: number | null;
   roundTrips: number | null;
@@ -958,6 +969,7 @@ function printSummary(report: {
     ],
     ['service peak RSS', `${mib(measured.peakRss)} during the load (${mib(measured.setupPeakRss)} during setup and warm-up)${together}`],
     ['service CPU/payment', `${per(measured.serviceCpu)}${together}`],
+    ['service main thread', measured.mainThread ?? '–'],
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(1)} (${measured.roundTrips} queries)`],
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
@@ -1113,6 +1125,8 @@ async function main(): Promise<void> {
       await postgresCpu?.begin(serviceDatabase);
       const counters = {
         serviceCpu: deployment.cpuSeconds(),
+        mainThread: deployment.mainThreadSchedule(),
+        openedAt: performance.now(),
         serverCpu: postgresCpu?.serverSeconds() ?? null,
         roundTrips: await deployment.roundTrips(),
         wal: await walPosition(serviceDb),
@@ -1160,6 +1174,7 @@ async function main(): Promise<void> {
         const before = await opened!;
         await postgresCpu?.sample();
         const serviceCpu = deployment.cpuSeconds();
+        const mainThread = deployment.mainThreadSchedule();
         const serverCpu = postgresCpu?.serverSeconds() ?? null;
         const roundTrips = await deployment.roundTrips();
         const wal = await walPosition(serviceDb);
@@ -1167,6 +1182,7 @@ async function main(): Promise<void> {
         if (PROFILE) await service.profile({ profile: 'stop', out: PROFILE });
         window.measured = {
           serviceCpu: serviceCpu !== null && before.serviceCpu !== null ? serviceCpu - before.serviceCpu : null,
+          mainThread: scheduleLine(before.mainThread, mainThread, (performance.now() - before.openedAt) / 1000),
           postgresDatabaseCpu: postgresCpu ? postgresCpu.databaseSeconds() : null,
           postgresServerCpu: serverCpu !== null && before.serverCpu !== null ? serverCpu - before.serverCpu : null,
           roundTrips: roundTrips !== null && before.roundTrips !== null ? roundTrips - before.roundTrips : null,
@@ -1202,16 +1218,38 @@ async function main(): Promise<void> {
       const watch = new ServiceWatch(api);
       let pacing = true;
       let sampler: Promise<void> = Promise.resolve();
-      let started: { cpu: number | null; roundTrips: number | null; statements: Map<string, number>; checkpoints: Checkpoints | null } = {
+      let started: {
+        cpu: number | null;
+        mainThread: ThreadSchedule | null;
+        at: number;
+        roundTrips: number | null;
+        statements: Map<string, number>;
+        checkpoints: Checkpoints | null;
+      } = {
         cpu: null,
+        mainThread: null,
+        at: 0,
         roundTrips: null,
         statements: new Map(),
         checkpoints: null,
       };
-      const used: Pick<PacedPhase, 'serviceCpu' | 'roundTrips' | 'statements' | 'checkpoints'> = { serviceCpu: null, roundTrips: null, statements: [], checkpoints: null };
+      const used: Pick<PacedPhase, 'serviceCpu' | 'mainThread' | 'roundTrips' | 'statements' | 'checkpoints'> = {
+        serviceCpu: null,
+        mainThread: null,
+        roundTrips: null,
+        statements: [],
+        checkpoints: null,
+      };
       const profile = arrivals === 'open' ? OPEN_PROFILE : PACED_PROFILE;
       const opened = async () => {
-        started = { cpu: deployment.cpuSeconds(), roundTrips: await deployment.roundTrips(), statements: deployment.statements, checkpoints: await checkpoints(serviceDb) };
+        started = {
+          cpu: deployment.cpuSeconds(),
+          mainThread: deployment.mainThreadSchedule(),
+          at: performance.now(),
+          roundTrips: await deployment.roundTrips(),
+          statements: deployment.statements,
+          checkpoints: await checkpoints(serviceDb),
+        };
         if (profile) await service.profile({ profile: 'start' });
         await watch.begin();
         sampler = (async () => {
@@ -1223,6 +1261,7 @@ async function main(): Promise<void> {
       };
       const closed = async () => {
         const cpu = deployment.cpuSeconds();
+        used.mainThread = scheduleLine(started.mainThread, deployment.mainThreadSchedule(), (performance.now() - started.at) / 1000);
         const roundTrips = await deployment.roundTrips();
         if (profile) await service.profile({ profile: 'stop', out: profile });
         if (cpu !== null && started.cpu !== null) used.serviceCpu = cpu - started.cpu;

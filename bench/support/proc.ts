@@ -29,6 +29,38 @@ export const cpuSeconds = (pid: number) => {
   return stat ? stat.own / CLOCK_TICKS : null;
 };
 
+/**
+ * How a process's main thread (its event loop, for Node) was scheduled since it started: seconds on a
+ * core, seconds runnable but waiting for one (the kernel's schedstat), and how often it was taken off
+ * a core while it could still run (involuntary context switches). Null where /proc does not say.
+ */
+export interface ThreadSchedule {
+  runSeconds: number;
+  waitSeconds: number;
+  involuntarySwitches: number;
+}
+
+export function mainThreadSchedule(pid: number): ThreadSchedule | null {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    const switches = /^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8'));
+    if (run === undefined || wait === undefined || !switches) return null;
+    return { runSeconds: run / 1e9, waitSeconds: wait / 1e9, involuntarySwitches: Number(switches[1]) };
+  } catch {
+    return null;
+  }
+}
+
+/** What a main thread did between two readings over `seconds` of wall time, as a line: shares of the window and switches per second. */
+export function scheduleLine(before: ThreadSchedule | null, after: ThreadSchedule | null, seconds: number): string | null {
+  if (!before || !after || seconds <= 0) return null;
+  const share = (value: number) => `${((value * 100) / seconds).toFixed(0)} %`;
+  return (
+    `on a core ${share(after.runSeconds - before.runSeconds)} of the window, runnable and waiting for one ${share(after.waitSeconds - before.waitSeconds)}, ` +
+    `${((after.involuntarySwitches - before.involuntarySwitches) / seconds).toFixed(0)} involuntary switches/s`
+  );
+}
+
 /** Peak resident set size (VmHWM) in bytes. */
 export function peakRss(pid: number): number | null {
   try {
