@@ -16,6 +16,13 @@ export function csvField(value: unknown): string {
 
 export const csvRow = (values: readonly unknown[]): string => `${values.map(csvField).join(',')}\r\n`;
 
+/** A row's CSV line from its columns, with no array in between (an export writes a million of them). */
+function csvLine<Row>(columns: readonly CsvColumn<Row>[], row: Row): string {
+  let line = csvField(columns[0]!.value(row));
+  for (let index = 1; index < columns.length; index++) line += `,${csvField(columns[index]!.value(row))}`;
+  return `${line}\r\n`;
+}
+
 /** A download: streamed body, its media type and the file name a browser saves it under. */
 export interface ExportFile {
   filename: string;
@@ -29,46 +36,52 @@ export interface CsvColumn<Row> {
 }
 
 /**
+ * Rows as a source hands them over, a page at a time (a cursor's fetch): the stream takes an async
+ * step per page, not three per row (bench:read's 1,000,001-row export: 64,922–72,770 rows/s stepping
+ * per row, 91,634–98,727 per page).
+ */
+export type RowPages<Row> = AsyncIterable<readonly Row[]>;
+
+/**
  * Text leaves in chunks of about this size: one write per row would cost a million stream writes for
  * a million rows, while a chunk this small keeps what a download holds bounded.
  */
 const CHUNK_CHARS = 64 * 1024;
 
-/** Joins pieces of text into chunks of about CHUNK_CHARS, pulled one at a time. */
-async function* chunked(pieces: AsyncIterable<string>): AsyncGenerator<string> {
-  let chunk = '';
-  for await (const piece of pieces) {
-    chunk += piece;
-    if (chunk.length >= CHUNK_CHARS) {
-      yield chunk;
-      chunk = '';
+/**
+ * Text in chunks of about CHUNK_CHARS, each piece added as it comes: a chunk stays a young object
+ * (a page of a thousand rows as one string, ~275 KB, went to V8's large-object space, which only a
+ * full collection frees).
+ */
+async function* inChunks<Item>(first: string, pages: RowPages<Item>, piece: (item: Item) => string, last = ''): AsyncGenerator<string> {
+  let chunk = first;
+  for await (const page of pages)
+    for (const item of page) {
+      chunk += piece(item);
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
     }
-  }
+  chunk += last;
   if (chunk.length > 0) yield chunk;
 }
 
 /**
- * Streams rows as CSV without holding them: rows are pulled from the source only as the consumer
+ * Streams rows as CSV without holding them: pages are pulled from the source only as the consumer
  * reads (a slow client slows the query, and never fills memory).
  */
-export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIterable<Row>): Readable {
-  async function* lines() {
-    yield csvRow(columns.map((column) => column.header));
-    for await (const row of rows) yield csvRow(columns.map((column) => column.value(row)));
-  }
-  return Readable.from(chunked(lines()), { objectMode: false });
+export function csvStream<Row>(columns: readonly CsvColumn<Row>[], pages: RowPages<Row>): Readable {
+  return Readable.from(inChunks(csvRow(columns.map((column) => column.header)), pages, (row) => csvLine(columns, row)), { objectMode: false });
 }
 
 /** Streams rows as one JSON array, also without holding them. */
-export function jsonArrayStream<Row>(rows: AsyncIterable<Row>, toJson: (row: Row) => unknown): Readable {
-  async function* pieces() {
-    let first = true;
-    yield '[';
-    for await (const row of rows) {
-      yield `${first ? '' : ','}${JSON.stringify(toJson(row))}`;
-      first = false;
-    }
-    yield ']';
-  }
-  return Readable.from(chunked(pieces()), { objectMode: false });
+export function jsonArrayStream<Row>(pages: RowPages<Row>, toJson: (row: Row) => unknown): Readable {
+  let first = true;
+  const element = (row: Row) => {
+    const text = `${first ? '' : ','}${JSON.stringify(toJson(row))}`;
+    first = false;
+    return text;
+  };
+  return Readable.from(inChunks('[', pages, element, ']'), { objectMode: false });
 }

@@ -3,7 +3,7 @@ import type { Principal } from '../api/abilities';
 import { findVisibleAccount } from './accounts';
 import { whereAccountVisible, whereEntryVisible } from './visibility';
 import { entryDecidedAt, entryStatus, type StoredEntry } from './activity-log';
-import { csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
+import { csvStream, jsonArrayStream, type CsvColumn, type ExportFile, type RowPages } from './csv';
 import { tokenDisplay } from './tokens';
 
 export type ExportFormat = 'csv' | 'json';
@@ -32,7 +32,7 @@ export const EXPORT_APPLICATION_NAME = 'emisor-export';
  * time as the consumer pulls. Read-only transactions take no transaction id, so a long download never
  * holds back the event store's subscribers.
  */
-async function* cursorRows<Row>(db: Knex, query: Knex.QueryBuilder): AsyncGenerator<Row> {
+async function* cursorPages<Row>(db: Knex, query: Knex.QueryBuilder): AsyncGenerator<Row[]> {
   const { sql, bindings } = query.toSQL();
   const trx = await db.transaction();
   try {
@@ -42,7 +42,7 @@ async function* cursorRows<Row>(db: Knex, query: Knex.QueryBuilder): AsyncGenera
     await trx.raw(`declare export_rows no scroll cursor for ${sql}`, bindings as readonly Knex.RawBinding[]);
     for (;;) {
       const { rows }: { rows: Row[] } = await trx.raw(`fetch ${FETCH_ROWS} from export_rows`);
-      yield* rows;
+      if (rows.length > 0) yield rows;
       if (rows.length < FETCH_ROWS) break;
     }
   } finally {
@@ -62,10 +62,10 @@ async function visibleAccounts(db: Knex, principal: Principal, multisigId: strin
 
 const day = (now: Date) => now.toISOString().slice(0, 10);
 
-async function* nothing<Row>(): AsyncGenerator<Row> {}
+async function* nothing<Row>(): AsyncGenerator<Row[]> {}
 
 /** One export in the requested format; a JSON record carries each column under its CSV header. */
-function file<Row>(name: string, filter: ExportFilter, now: Date, columns: CsvColumn<Row>[], rows: AsyncIterable<Row>, toJson: (row: Row) => unknown): ExportFile {
+function file<Row>(name: string, filter: ExportFilter, now: Date, columns: CsvColumn<Row>[], rows: RowPages<Row>, toJson: (row: Row) => unknown): ExportFile {
   const json = filter.format === 'json';
   return {
     filename: `emisor-${name}-${day(now)}.${json ? 'json' : 'csv'}`,
@@ -119,7 +119,7 @@ export async function transactionsExport(db: Knex, principal: Principal, filter:
     { header: 'amount', value: (row) => row.amount },
     { header: 'amountFormatted', value: (row) => formatAmount(row.amount, token(row.denom).exponent) },
   ];
-  return file('transactions', filter, now, columns, accounts.length > 0 ? cursorRows<MovementRow>(db, query) : nothing<MovementRow>(), (row) => ({
+  return file('transactions', filter, now, columns, accounts.length > 0 ? cursorPages<MovementRow>(db, query) : nothing<MovementRow>(), (row) => ({
     ...record(columns, row),
     exponent: token(row.denom).exponent,
   }));
@@ -187,7 +187,7 @@ export async function governanceExport(db: Knex, principal: Principal, filter: E
     { header: 'executedAt', value: (row) => iso(row.executed_at) },
     { header: 'summary', value: (row) => JSON.stringify(row.summary) },
   ];
-  return file('governance', filter, now, columns, cursorRows<GovernanceRow>(db, query), (row) => ({
+  return file('governance', filter, now, columns, cursorPages<GovernanceRow>(db, query), (row) => ({
     ...record(columns, row),
     exponent: row.denom ? token(row.denom).exponent : null,
     summary: row.summary,

@@ -231,14 +231,14 @@ const PAYMENT_COLUMNS: CsvColumn<BankExportRow>[] = [
   { header: 'settledAt', value: (row) => row.settled_at },
 ];
 
-/** Rows of a query streamed in chunks by keyset, so an export never holds the whole table. */
-async function* chunked<Row extends { id: string; created_at: Date }>(query: () => Knex.QueryBuilder, size = 1000): AsyncGenerator<Row> {
+/** Rows of a query in pages by keyset, so an export never holds the whole table. */
+async function* keysetPages<Row extends { id: string; created_at: Date }>(query: () => Knex.QueryBuilder, size = 1000): AsyncGenerator<Row[]> {
   let after: { created_at: Date; id: string } | null = null;
   for (;;) {
     const q = query().orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(size);
     if (after) q.whereRaw('(created_at, id) > (?, ?)', [after.created_at, after.id]);
     const rows: Row[] = await q;
-    yield* rows;
+    if (rows.length > 0) yield rows;
     if (rows.length < size) return;
     after = rows[rows.length - 1]!;
   }
@@ -251,7 +251,7 @@ export function bankExport(db: Knex, organizationId: string, filter: { format: '
     if (filter.to) q.where('created_at', '<=', filter.to);
     return q;
   };
-  const rows = chunked<BankExportRow>(query);
+  const rows = keysetPages<BankExportRow>(query);
   if (filter.format === 'json')
     return {
       filename: 'instant-payments.json',
@@ -327,7 +327,7 @@ const BANK_COLUMNS: CsvColumn<OversightBankRow>[] = [
 export async function oversightExport(db: Knex, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): Promise<ExportFile> {
   const rows = await oversightBanks(db, { sort: 'name', order: 'asc', ...filter });
   async function* source() {
-    yield* rows;
+    yield rows;
   }
   if (filter.format === 'json')
     return { filename: 'instant-payments-oversight.json', contentType: 'application/json', body: jsonArrayStream(source(), (row) => row) };
