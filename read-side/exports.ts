@@ -32,7 +32,7 @@ export const EXPORT_APPLICATION_NAME = 'emisor-export';
  * time as the consumer pulls. Read-only transactions take no transaction id, so a long download never
  * holds back the event store's subscribers.
  */
-async function* cursorPages<Row>(db: Knex, query: Knex.QueryBuilder): AsyncGenerator<Row[]> {
+export async function* cursorPages<Row>(db: Knex, query: Knex.QueryBuilder): AsyncGenerator<Row[]> {
   const { sql, bindings } = query.toSQL();
   const trx = await db.transaction();
   try {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { Model, snakeCaseMappers } from 'objection';
 import { notFound } from '../runtime/errors';
 import { csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
+import { cursorPages } from './exports';
 import { paginate, type Page, type PageRequest } from './pagination';
 
 export class InstantPaymentClientRecord extends Model {
@@ -231,27 +232,14 @@ const PAYMENT_COLUMNS: CsvColumn<BankExportRow>[] = [
   { header: 'settledAt', value: (row) => row.settled_at },
 ];
 
-/** Rows of a query in pages by keyset, so an export never holds the whole table. */
-async function* keysetPages<Row extends { id: string; created_at: Date }>(query: () => Knex.QueryBuilder, size = 1000): AsyncGenerator<Row[]> {
-  let after: { created_at: Date; id: string } | null = null;
-  for (;;) {
-    const q = query().orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(size);
-    if (after) q.whereRaw('(created_at, id) > (?, ?)', [after.created_at, after.id]);
-    const rows: Row[] = await q;
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    after = rows[rows.length - 1]!;
-  }
-}
-
 export function bankExport(db: Knex, organizationId: string, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): ExportFile {
-  const query = () => {
-    const q = db('ip_payments').where(ofBank(organizationId)).select('id', 'kind', 'status', db.raw('amount::text as amount'), 'sender_alias', 'recipient_alias', 'reference', 'failure_code', 'tx_hash', 'created_at', 'settled_at');
-    if (filter.from) q.where('created_at', '>=', filter.from);
-    if (filter.to) q.where('created_at', '<=', filter.to);
-    return q;
-  };
-  const rows = keysetPages<BankExportRow>(query);
+  const query = db('ip_payments')
+    .where(ofBank(organizationId))
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .select('id', 'kind', 'status', db.raw('amount::text as amount'), 'sender_alias', 'recipient_alias', 'reference', 'failure_code', 'tx_hash', 'created_at', 'settled_at');
+  if (filter.from) query.where('created_at', '>=', filter.from);
+  if (filter.to) query.where('created_at', '<=', filter.to);
+  const rows = cursorPages<BankExportRow>(db, query);
   if (filter.format === 'json')
     return {
       filename: 'instant-payments.json',
