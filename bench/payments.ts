@@ -9,6 +9,7 @@ import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../runtime/embedded-postgres';
 import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalResult } from './minimal-ledger';
+import { envFlag } from './support/env';
 import { Api } from './support/http';
 import { cpuSeconds, loadAverage, machineCpu, mainThreadSchedule, peakRss, resetPeakRss, scheduleLine, type ThreadSchedule } from './support/proc';
 import { busyStretches, readProfile, summarizeProfile } from './support/profile';
@@ -66,9 +67,8 @@ import { ms } from './support/stats';
  * paced phases from the loops and from open arrivals).
  */
 const knobs = benchKnobs();
-const flag = (name: string) => ['true', '1'].includes(process.env[name] ?? '');
-const SKIP_BASELINE = flag('BENCH_SKIP_BASELINE');
-const KEEP_DATABASE = flag('BENCH_KEEP_DATABASE');
+const SKIP_BASELINE = envFlag('BENCH_SKIP_BASELINE');
+const KEEP_DATABASE = envFlag('BENCH_KEEP_DATABASE');
 const SERVICE_DIR = resolve(process.env.BENCH_SERVICE_DIR ?? join(__dirname, '..'));
 const GRACE_SECONDS = Number(process.env.BENCH_GRACE_SECONDS ?? 30);
 /** Setup is not measured: as many requests at once as the service batches well. */

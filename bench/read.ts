@@ -35,6 +35,7 @@ import { sessionStream, type SessionEvent } from '../write-side/session/events';
 import type { TokenRegistered } from '../write-side/token/events';
 import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
+import { envFlag } from './support/env';
 import { LogWriter } from './support/log-writer';
 import { PostgresCpu } from './support/postgres';
 import { replayOnly } from './support/replay';
@@ -67,7 +68,7 @@ const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 /** A CPU profile of this process during the catch-up, summarised after it (the sampling costs some of its rate). */
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
-const KEEP_DATABASE = ['true', '1'].includes(process.env.BENCH_KEEP_DATABASE ?? '');
+const KEEP_DATABASE = envFlag('BENCH_KEEP_DATABASE');
 const APPENDS_IN_FLIGHT = 64;
 const REPLAY_BATCH = 2000;
 const TXS_PER_BLOCK = 100;
