@@ -50,6 +50,58 @@ describe('Export streams', () => {
   });
 });
 
+describe('Export streams are written byte by byte into chunks', () => {
+  const chunksOf = async (stream: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return chunks;
+  };
+  const note = (index: number) => `naïve €${index} 🙂 "q"`;
+
+  it('never splits a character between chunks, over many chunks of at most 64 KiB', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, index) => ({ id: `row-${index}`, note: note(index) }));
+    const chunks = await chunksOf(
+      csvStream(
+        [
+          { header: 'id', value: (row: (typeof rows)[number]) => row.id },
+          { header: 'note', value: (row: (typeof rows)[number]) => row.note },
+        ],
+        rowsOf(rows),
+      ),
+    );
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks) {
+      expect(chunk.length).toBeLessThanOrEqual(64 * 1024);
+      // Each chunk decodes on its own: a split character would decode to U+FFFD.
+      expect(chunk.toString('utf8')).not.toContain('\uFFFD');
+    }
+    const expected = `"id","note"\r\n${rows.map((row) => `"${row.id}","${row.note.replace(/"/g, '""')}"\r\n`).join('')}`;
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(expected);
+  });
+
+  it('writes a field longer than a chunk whole, between the fields around it', async () => {
+    const long = 'é'.repeat(100_000);
+    const rows = [{ id: 'a', note: 'short' }, { id: 'b', note: long }, { id: 'c', note: 'after' }];
+    const chunks = await chunksOf(
+      csvStream(
+        [
+          { header: 'id', value: (row: (typeof rows)[number]) => row.id },
+          { header: 'note', value: (row: (typeof rows)[number]) => row.note },
+        ],
+        rowsOf(rows),
+      ),
+    );
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(`"id","note"\r\n"a","short"\r\n"b","${long}"\r\n"c","after"\r\n`);
+  });
+
+  it('writes JSON elements whole, with multi-byte text, across chunks', async () => {
+    const rows = Array.from({ length: 5_000 }, (_, index) => ({ n: index, note: note(index) }));
+    const chunks = await chunksOf(jsonArrayStream(rowsOf(rows), (row) => row));
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toEqual(rows);
+  });
+});
+
 describe('Export streams pull their source as they are read', () => {
   it('reads rows only as the consumer reads chunks, and stops the source when the consumer stops', async () => {
     let pulled = 0;
