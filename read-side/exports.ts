@@ -22,8 +22,14 @@ export function formatAmount(amount: string, exponent: number): string {
   return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
-/** Rows a cursor fetches at a time: the export holds no more than this many, whatever its length. */
-const FETCH_ROWS = 1000;
+/**
+ * Rows a cursor fetches at a time: the export holds no more than this many, whatever its length. A
+ * page is what survives each young-generation collection during an export, and V8 doubles that
+ * generation once survivors add up to its size: with 1,000 rows a page a 1,000,001-row export grew it
+ * to its 64 MiB semi-spaces (RSS 163 → 255 MiB), with 250 it stays as it was (163 → 198 and 206 MiB)
+ * at the same speed.
+ */
+const FETCH_ROWS = 250;
 /** The application_name of a connection while it streams an export, so operators (and tests) can tell it apart. */
 export const EXPORT_APPLICATION_NAME = 'emisor-export';
 
@@ -60,6 +66,13 @@ async function visibleAccounts(db: Knex, principal: Principal, multisigId: strin
   return whereAccountVisible(db, query, principal, 'accounts.id') as Promise<Array<{ id: string; label: string; address: string }>>;
 }
 
+/**
+ * A timestamp column as exports write it, ISO 8601 in UTC to the millisecond (what Date#toISOString
+ * gives), formatted by PostgreSQL: a Date parsed per row only to be formatted again was a third of a
+ * long export's allocations.
+ */
+export const isoTime = (db: Knex, column: string, as: string) => db.raw(`to_char(?? at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ??`, [column, as]);
+
 const day = (now: Date) => now.toISOString().slice(0, 10);
 
 async function* nothing<Row>(): AsyncGenerator<Row[]> {}
@@ -77,7 +90,7 @@ function file<Row>(name: string, filter: ExportFilter, now: Date, columns: CsvCo
 const record = <Row>(columns: CsvColumn<Row>[], row: Row) => Object.fromEntries(columns.map((column) => [column.header, column.value(row)]));
 
 interface MovementRow {
-  block_time: Date;
+  block_time: string;
   height: string;
   tx_hash: string;
   operation_id: string | null;
@@ -100,11 +113,11 @@ export async function transactionsExport(db: Knex, principal: Principal, filter:
     .leftJoin('activity_log as e', (join) => join.on('e.tx_hash', 'm.tx_hash').andOnVal('e.organization_id', principal.organizationId))
     .whereIn('m.address', [...byAddress.keys()])
     .orderBy(['m.height', 'm.tx_index', 'm.movement_index', 'm.direction'])
-    .select('m.block_time', 'm.height', 'm.tx_hash', 'e.operation_id', 'm.address', 'm.direction', 'm.kind', 'm.counterparty', 'm.denom', 'm.amount');
+    .select(isoTime(db, 'm.block_time', 'block_time'), 'm.height', 'm.tx_hash', 'e.operation_id', 'm.address', 'm.direction', 'm.kind', 'm.counterparty', 'm.denom', 'm.amount');
   if (filter.from) query.where('m.block_time', '>=', filter.from);
   if (filter.to) query.where('m.block_time', '<=', filter.to);
   const columns: CsvColumn<MovementRow>[] = [
-    { header: 'time', value: (row) => new Date(row.block_time).toISOString() },
+    { header: 'time', value: (row) => row.block_time },
     { header: 'height', value: (row) => Number(row.height) },
     { header: 'txHash', value: (row) => row.tx_hash },
     { header: 'operationId', value: (row) => row.operation_id },

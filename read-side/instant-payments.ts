@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { Model, snakeCaseMappers } from 'objection';
 import { notFound } from '../runtime/errors';
 import { csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
-import { cursorPages } from './exports';
+import { cursorPages, isoTime } from './exports';
 import { paginate, type Page, type PageRequest } from './pagination';
 
 export class InstantPaymentClientRecord extends Model {
@@ -214,8 +214,8 @@ export interface BankExportRow {
   reference: string | null;
   failure_code: string | null;
   tx_hash: string | null;
-  created_at: Date;
-  settled_at: Date | null;
+  created_at: string;
+  settled_at: string | null;
 }
 
 const PAYMENT_COLUMNS: CsvColumn<BankExportRow>[] = [
@@ -235,8 +235,9 @@ const PAYMENT_COLUMNS: CsvColumn<BankExportRow>[] = [
 export function bankExport(db: Knex, organizationId: string, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): ExportFile {
   const query = db('ip_payments')
     .where(ofBank(organizationId))
-    .orderBy([{ column: 'created_at' }, { column: 'id' }])
-    .select('id', 'kind', 'status', db.raw('amount::text as amount'), 'sender_alias', 'recipient_alias', 'reference', 'failure_code', 'tx_hash', 'created_at', 'settled_at');
+    // By the table's columns: an output column of the same name (the time as text) would otherwise be what is sorted.
+    .orderBy([{ column: 'ip_payments.created_at' }, { column: 'ip_payments.id' }])
+    .select('id', 'kind', 'status', db.raw('amount::text as amount'), 'sender_alias', 'recipient_alias', 'reference', 'failure_code', 'tx_hash', isoTime(db, 'created_at', 'created_at'), isoTime(db, 'settled_at', 'settled_at'));
   if (filter.from) query.where('created_at', '>=', filter.from);
   if (filter.to) query.where('created_at', '<=', filter.to);
   const rows = cursorPages<BankExportRow>(db, query);
@@ -244,7 +245,7 @@ export function bankExport(db: Knex, organizationId: string, filter: { format: '
     return {
       filename: 'instant-payments.json',
       contentType: 'application/json',
-      body: jsonArrayStream(rows, (row) => Object.fromEntries(PAYMENT_COLUMNS.map((column) => [column.header, column.value(row) instanceof Date ? (column.value(row) as Date).toISOString() : column.value(row)]))),
+      body: jsonArrayStream(rows, (row) => Object.fromEntries(PAYMENT_COLUMNS.map((column) => [column.header, column.value(row)]))),
     };
   return { filename: 'instant-payments.csv', contentType: 'text/csv; charset=utf-8', body: csvStream(PAYMENT_COLUMNS, rows) };
 }

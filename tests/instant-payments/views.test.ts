@@ -68,6 +68,21 @@ describe('Instant Payments: bank views and oversight', () => {
     expect(JSON.parse(json.text ?? json.body)).toHaveLength(3);
   });
 
+  it('writes the payments’ times as ISO 8601 in UTC to the millisecond, oldest first', async () => {
+    const stored: Array<{ id: string; created_at: Date; settled_at: Date | null }> = await w.f.runtime
+      .db('ip_payments')
+      .where({ sender_organization_id: w.bankA.organizationId })
+      .orWhere({ recipient_organization_id: w.bankA.organizationId })
+      .orderBy([{ column: 'created_at' }, { column: 'id' }])
+      .select('id', 'created_at', 'settled_at');
+    const json = JSON.parse((await bankA('/export?format=json')).text) as Array<{ id: string; createdAt: string; settledAt: string | null }>;
+    expect(json.map(({ id, createdAt, settledAt }) => ({ id, createdAt, settledAt }))).toEqual(
+      stored.map((row) => ({ id: row.id, createdAt: row.created_at.toISOString(), settledAt: row.settled_at?.toISOString() ?? null })),
+    );
+    const csv = (await bankA('/export?format=csv')).text.trim().split('\r\n').slice(1);
+    expect(csv.map((line) => line.split(',')[9])).toEqual(stored.map((row) => `"${row.created_at.toISOString()}"`));
+  });
+
   it('scopes bank views to the caller’s own organization', async () => {
     const other = await w.f.as(w.bankB.admin).get(`/organizations/${w.bankA.organizationId}/instant-payments/transactions`);
     expect(other.status).toBe(404);
