@@ -58,6 +58,8 @@ describe('column arrays (rows as typed arrays, unnested)', () => {
     '  leading and trailing  ',
     'üñíçødé ✓ 🙂',
     'new\nline and\ttab',
+    'a line separator \u2028, a paragraph separator \u2029 and a control \u0001',
+    'a JSON escape written out: \\u0041 \\n \\"',
   ];
 
   it('inserts every row with each value as it was: quotes, backslashes, braces, the text NULL, empty text, unicode', async () => {
