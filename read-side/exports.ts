@@ -3,7 +3,7 @@ import type { Principal } from '../api/abilities';
 import { findVisibleAccount } from './accounts';
 import { whereAccountVisible, whereEntryVisible } from './visibility';
 import { entryDecidedAt, entryStatus, type StoredEntry } from './activity-log';
-import { csvStream, jsonArrayStream, type CsvColumn, type ExportFile, type RowPages } from './csv';
+import { columnsRecord, csvStream, jsonArrayStream, type CsvColumn, type ExportFile, type RowPages } from './csv';
 import { tokenDisplay } from './tokens';
 
 export type ExportFormat = 'csv' | 'json';
@@ -81,8 +81,6 @@ function file<Row>(name: string, filter: ExportFilter, now: Date, columns: CsvCo
   };
 }
 
-const record = <Row>(columns: CsvColumn<Row>[], row: Row) => Object.fromEntries(columns.map((column) => [column.header, column.value(row)]));
-
 interface MovementRow {
   block_time: string;
   height: string;
@@ -127,7 +125,7 @@ export async function transactionsExport(db: Knex, principal: Principal, filter:
     { header: 'amountFormatted', value: (row) => formatAmount(row.amount, token(row.denom).exponent) },
   ];
   return file('transactions', filter, now, columns, accounts.length > 0 ? cursorPages<MovementRow>(db, query) : nothing<MovementRow>(), (row) => ({
-    ...record(columns, row),
+    ...columnsRecord(columns, row),
     exponent: token(row.denom).exponent,
   }));
 }
@@ -195,7 +193,7 @@ export async function governanceExport(db: Knex, principal: Principal, filter: E
     { header: 'summary', value: (row) => JSON.stringify(row.summary) },
   ];
   return file('governance', filter, now, columns, cursorPages<GovernanceRow>(db, query), (row) => ({
-    ...record(columns, row),
+    ...columnsRecord(columns, row),
     exponent: row.denom ? token(row.denom).exponent : null,
     summary: row.summary,
   }));

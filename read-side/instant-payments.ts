@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { Model, snakeCaseMappers } from 'objection';
 import { notFound } from '../runtime/errors';
-import { csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
+import { columnsRecord, csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { cursorPages, isoTime } from './exports';
 import { paginate, type Page, type PageRequest } from './pagination';
 
@@ -245,7 +245,7 @@ export function bankExport(db: Knex, organizationId: string, filter: { format: '
     return {
       filename: 'instant-payments.json',
       contentType: 'application/json',
-      body: jsonArrayStream(rows, (row) => Object.fromEntries(PAYMENT_COLUMNS.map((column) => [column.header, column.value(row)]))),
+      body: jsonArrayStream(rows, (row) => columnsRecord(PAYMENT_COLUMNS, row)),
     };
   return { filename: 'instant-payments.csv', contentType: 'text/csv; charset=utf-8', body: csvStream(PAYMENT_COLUMNS, rows) };
 }

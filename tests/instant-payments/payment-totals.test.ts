@@ -1,6 +1,7 @@
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import type { PaymentParties } from '../../write-side/instant-payments/events';
 import type { RecordedEvent } from '../../write-side/event-store/event-store';
+import { clientRegistration } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -57,7 +58,7 @@ describe('Instant Payments payment counts', () => {
     const [a, b] = [`${prefix}-a`, `${prefix}-b`];
     return [
       ...[a, b].map((bank) =>
-        event(`ip-bank-${bank}`, 'InstantPaymentClientRegistered', { clientId: `${bank}-client`, organizationId: bank, name: bank, externalRef: null, demo: false, startingBalance: '100' }),
+        event(`ip-bank-${bank}`, 'InstantPaymentClientRegistered', clientRegistration(bank, `${bank}-client`, '100')),
       ),
       event(`ip-bank-${a}`, 'InstantPaymentTransferred', payment(`${prefix}-p1`, 'INTERNAL', a, a)),
       event(`ip-bank-${a}`, 'InstantPaymentSent', payment(`${prefix}-p2`, 'CROSS_ORGANIZATION', a, b)),

@@ -4,6 +4,7 @@ import { createLogger } from '../../runtime/logger';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import type { PaymentParties } from '../../write-side/instant-payments/events';
 import { newEvent } from '../event-store/event-store-contract';
+import { clientRegistration } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -26,7 +27,7 @@ describe('Instant Payments read model against a log it cannot follow', () => {
   const recorded = eventLog(at);
   const registered = (bank: string, clientId: string, startingBalance: string) => ({
     type: 'InstantPaymentClientRegistered',
-    data: { clientId, organizationId: bank, name: clientId, externalRef: null, demo: false, startingBalance },
+    data: clientRegistration(bank, clientId, startingBalance),
   });
   const transferred = (bank: string, paymentId: string, sender: string, recipient: string, amount: string) => ({
     type: 'InstantPaymentTransferred',

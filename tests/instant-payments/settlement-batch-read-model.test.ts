@@ -1,6 +1,7 @@
 import * as openSettlementBatches from '../../migrations/20261211000100_open_settlement_batches';
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import type { RecordedEvent } from '../../write-side/event-store/event-store';
+import { clientRegistration } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -22,7 +23,7 @@ describe('Instant Payments read model of settlement batches', () => {
   const recorded = eventLog(at);
   const event = (bank: string, type: string, data: unknown) => recorded(`ip-bank-${bank}`, type, data);
   const registered = (bank: string, client: string, balance: string) =>
-    event(bank, 'InstantPaymentClientRegistered', { clientId: client, organizationId: bank, name: client, externalRef: null, demo: false, startingBalance: balance });
+    event(bank, 'InstantPaymentClientRegistered', clientRegistration(bank, client, balance));
   const sent = (bank: string, paymentId: string, sender: string, amount: string) =>
     event(bank, 'InstantPaymentSent', {
       paymentId,
