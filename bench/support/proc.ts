@@ -101,3 +101,17 @@ export function childrenOf(ppid: number): number[] {
   }
   return children;
 }
+
+/**
+ * A command line that runs `command` under SCHED_BATCH (`chrt -b 0`), or as it is where chrt is
+ * missing. A batch task that wakes does not preempt the task on the core; it waits for the scheduler's
+ * tick or a free core, while taking its full share of CPU.
+ */
+export function batchScheduled(command: string, args: readonly string[]): { command: string; args: string[]; batch: boolean } {
+  try {
+    execFileSync('chrt', ['-b', '0', 'true'], { stdio: 'ignore' });
+  } catch {
+    return { command, args: [...args], batch: false };
+  }
+  return { command: 'chrt', args: ['-b', '0', command, ...args], batch: true };
+}
