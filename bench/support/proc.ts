@@ -103,15 +103,15 @@ export function childrenOf(ppid: number): number[] {
 }
 
 /**
- * A command line that runs `command` under SCHED_BATCH (`chrt -b 0`), or as it is where chrt is
- * missing. A batch task that wakes does not preempt the task on the core; it waits for the scheduler's
+ * A command line that runs `command` under SCHED_BATCH (`chrt -b 0`), or as it is where `chrt` (the
+ * program, found on the PATH by default) is missing. A batch task that wakes does not preempt the task on the core; it waits for the scheduler's
  * tick or a free core, while taking its full share of CPU.
  */
-export function batchScheduled(command: string, args: readonly string[]): { command: string; args: string[]; batch: boolean } {
+export function batchScheduled(command: string, args: readonly string[], chrt = 'chrt'): { command: string; args: string[]; batch: boolean } {
   try {
-    execFileSync('chrt', ['-b', '0', 'true'], { stdio: 'ignore' });
+    execFileSync(chrt, ['-b', '0', 'true'], { stdio: 'ignore' });
   } catch {
     return { command, args: [...args], batch: false };
   }
-  return { command: 'chrt', args: ['-b', '0', command, ...args], batch: true };
+  return { command: chrt, args: ['-b', '0', command, ...args], batch: true };
 }
