@@ -20,6 +20,7 @@ import * as paymentTotals from './20261209000100_payment_totals';
 import * as factsHold from './20261210000100_facts_hold';
 import * as openSettlementBatches from './20261211000100_open_settlement_batches';
 import * as paymentRowsUpdatedInPlace from './20261212000100_payment_rows_updated_in_place';
+import * as paymentListCounts from './20261213000100_payment_list_counts';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -47,6 +48,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261210000100_facts_hold': factsHold,
   '20261211000100_open_settlement_batches': openSettlementBatches,
   '20261212000100_payment_rows_updated_in_place': paymentRowsUpdatedInPlace,
+  '20261213000100_payment_list_counts': paymentListCounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

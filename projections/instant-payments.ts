@@ -13,6 +13,8 @@ interface ClientRow {
   demo: boolean;
   active: boolean;
   balance: string;
+  /** The payments its movements list shows: those it sent, and those it received once COMPLETED. */
+  movements: number;
   created_at: string;
   updated_at: string;
 }
@@ -20,6 +22,7 @@ interface ClientRow {
 interface ClientChange {
   id: string;
   delta: bigint;
+  movements: number;
   alias: string | null;
   active: boolean | null;
   at: string;
@@ -71,6 +74,13 @@ interface TotalChange {
   count: number;
 }
 
+/** Payments on either side of a bank (its Transactions tab), counted by the bank ledger that recorded them. */
+interface BankPaymentsChange {
+  organization_id: string;
+  counted_by: string;
+  payments: number;
+}
+
 const batchKey = (organizationId: string, batchNumber: number) => `${organizationId} ${batchNumber}`;
 
 /** A statement of the projection; an update names how many rows it changes, and what it means when it finds fewer. */
@@ -102,6 +112,7 @@ const CLIENT_COLUMNS: Columns<ClientRow> = [
   ['demo', 'boolean'],
   ['active', 'boolean'],
   ['balance', 'numeric'],
+  ['movements', 'bigint'],
   ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
 ];
@@ -139,6 +150,7 @@ const CASH_MOVEMENT_COLUMNS: Columns<CashMovementRow> = [
 const CLIENT_CHANGE_COLUMNS: Columns<ClientChange> = [
   ['id', 'text'],
   ['delta', 'numeric'],
+  ['movements', 'bigint'],
   ['alias', 'text'],
   ['active', 'boolean'],
   ['at', 'timestamptz'],
@@ -157,6 +169,12 @@ const TOTAL_COLUMNS: Columns<TotalChange> = [
   ['kind', 'text'],
   ['status', 'text'],
   ['count', 'bigint'],
+];
+
+const BANK_PAYMENTS_COLUMNS: Columns<BankPaymentsChange> = [
+  ['organization_id', 'text'],
+  ['counted_by', 'text'],
+  ['payments', 'bigint'],
 ];
 
 const CLOSED_BATCH_COLUMNS: Columns<Pick<OpenBatchRow, 'organization_id' | 'batch_number'>> = [
@@ -188,6 +206,20 @@ class Changes {
    */
   readonly totals = new Map<string, TotalChange>();
 
+  /**
+   * Payments listed on either side of each bank: a payment counts once for its sender's bank and once
+   * for its recipient's when that is another, both counted by the sender's ledger, in a row per
+   * (bank, counting ledger), so that each row has a single writer as the totals above have.
+   */
+  readonly bankPayments = new Map<string, BankPaymentsChange>();
+
+  bankPayment(organizationId: string, countedBy: string): void {
+    const key = `${organizationId} ${countedBy}`;
+    const current = this.bankPayments.get(key);
+    if (current) current.payments += 1;
+    else this.bankPayments.set(key, { organization_id: organizationId, counted_by: countedBy, payments: 1 });
+  }
+
   total(organizationId: string, kind: string, status: string, change: number): void {
     const key = `${organizationId} ${kind} ${status}`;
     const current = this.totals.get(key);
@@ -195,17 +227,19 @@ class Changes {
     else this.totals.set(key, { organization_id: organizationId, kind, status, count: change });
   }
 
-  client(id: string, at: string, change: { delta?: bigint; alias?: string; active?: boolean }): void {
+  client(id: string, at: string, change: { delta?: bigint; movements?: number; alias?: string; active?: boolean }): void {
     const inserted = this.newClients.get(id);
     if (inserted) {
       inserted.balance = (BigInt(inserted.balance) + (change.delta ?? 0n)).toString();
+      inserted.movements += change.movements ?? 0;
       if (change.alias !== undefined) inserted.alias = change.alias;
       if (change.active !== undefined) inserted.active = change.active;
       inserted.updated_at = at;
       return;
     }
-    const current = this.clients.get(id) ?? { id, delta: 0n, alias: null, active: null, at };
+    const current = this.clients.get(id) ?? { id, delta: 0n, movements: 0, alias: null, active: null, at };
     current.delta += change.delta ?? 0n;
+    current.movements += change.movements ?? 0;
     if (change.alias !== undefined) current.alias = change.alias;
     if (change.active !== undefined) current.active = change.active;
     current.at = at;
@@ -231,6 +265,8 @@ class Changes {
     // Its completion folded before it: the update would find the row inserted here, hiding the order.
     if (this.payments.has(payment.paymentId)) throw new ReadModelDiverged(`payment ${payment.paymentId} changed before it was recorded`);
     this.total(payment.senderOrganizationId, payment.kind, status, 1);
+    this.bankPayment(payment.senderOrganizationId, payment.senderOrganizationId);
+    if (payment.recipientOrganizationId !== payment.senderOrganizationId) this.bankPayment(payment.recipientOrganizationId, payment.senderOrganizationId);
     this.newPayments.set(payment.paymentId, {
       id: payment.paymentId,
       kind: payment.kind,
@@ -267,6 +303,7 @@ class Changes {
           demo: event.data.demo,
           active: true,
           balance: event.data.startingBalance,
+          movements: 0,
           created_at: at,
           updated_at: at,
         });
@@ -297,12 +334,15 @@ class Changes {
       case 'InstantPaymentSettlementBatchAbandoned':
         // Received completed a settled batch's payments; an abandoned one's are due again, in a later batch.
         return this.closeBatch(event.data.organizationId, event.data.batchNumber);
-      case 'InstantPaymentTransferred':
-        this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount) });
-        this.client(event.data.recipientClientId, at, { delta: BigInt(event.data.amount) });
+      case 'InstantPaymentTransferred': {
+        // Listed once for a client that pays itself.
+        const toItself = event.data.recipientClientId === event.data.senderClientId;
+        this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount), movements: 1 });
+        this.client(event.data.recipientClientId, at, { delta: BigInt(event.data.amount), movements: toItself ? 0 : 1 });
         return this.insertPayment(event.data, 'COMPLETED', at);
+      }
       case 'InstantPaymentSent':
-        this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount) });
+        this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount), movements: 1 });
         return this.insertPayment(event.data, 'PENDING', at);
       case 'InstantPaymentSettlementBatchStarted':
         this.startedBatches.set(batchKey(event.data.organizationId, event.data.batchNumber), {
@@ -318,7 +358,7 @@ class Changes {
         for (const payment of event.data.payments) {
           this.total(event.data.organizationId, 'CROSS_ORGANIZATION', 'PENDING', -1);
           this.total(event.data.organizationId, 'CROSS_ORGANIZATION', 'COMPLETED', 1);
-          this.client(payment.recipientClientId, at, { delta: BigInt(payment.amount) });
+          this.client(payment.recipientClientId, at, { delta: BigInt(payment.amount), movements: 1 });
           this.payment(payment.paymentId, { status: 'COMPLETED', tx_hash: event.data.txHash, settled_at: event.data.settledAt, updated_at: at });
         }
         return;
@@ -338,7 +378,7 @@ class Changes {
     if (this.clients.size > 0) {
       const changes = unnested(CLIENT_CHANGE_COLUMNS, [...this.clients.values()]);
       statements.push({
-        sql: `update ip_clients c set balance = c.balance + v.delta, alias = coalesce(v.alias, c.alias), active = coalesce(v.active, c.active), updated_at = v.at
+        sql: `update ip_clients c set balance = c.balance + v.delta, movements = c.movements + v.movements, alias = coalesce(v.alias, c.alias), active = coalesce(v.active, c.active), updated_at = v.at
                 from ${from}${changes.source}
                where c.id = v.id`,
         values: changes.values,
@@ -368,6 +408,18 @@ class Changes {
                 from ${from}${changes.source}
                order by v.organization_id, v.kind, v.status
               on conflict (organization_id, kind, status) do update set count = ip_payment_totals.count + excluded.count`,
+        values: changes.values,
+      });
+    }
+    if (this.bankPayments.size > 0) {
+      const changes = unnested(BANK_PAYMENTS_COLUMNS, [...this.bankPayments.values()]);
+      statements.push({
+        // In key order, as the totals.
+        sql: `insert into ip_bank_payment_counts (organization_id, counted_by, payments)
+              select v.organization_id, v.counted_by, v.payments
+                from ${from}${changes.source}
+               order by v.organization_id, v.counted_by
+              on conflict (organization_id, counted_by) do update set payments = ip_bank_payment_counts.payments + excluded.payments`,
         values: changes.values,
       });
     }
@@ -432,7 +484,7 @@ class Changes {
 /** Instant Payments clients (balance, alias, active), payments (status, settlement) and cash movements; KPIs are queried over them. */
 export const instantPaymentsProjection: Projection = {
   name: 'instant-payments',
-  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals', 'ip_open_settlement_batches'],
+  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals', 'ip_bank_payment_counts', 'ip_open_settlement_batches'],
   handles: INSTANT_PAYMENT_EVENT_TYPES,
   applyBatch: (trx, events) => applyInstantPayments(trx, events),
 };

@@ -3,7 +3,7 @@ import { Model, snakeCaseMappers } from 'objection';
 import { notFound } from '../runtime/errors';
 import { columnsRecord, csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { cursorPages, isoTime } from './exports';
-import { paginate, type Page, type PageRequest } from './pagination';
+import { paginate, paginateCounted, type Page, type PageRequest } from './pagination';
 
 export class InstantPaymentClientRecord extends Model {
   static override tableName = 'ip_clients';
@@ -86,6 +86,51 @@ export async function getClient(db: Knex, id: string): Promise<InstantPaymentCli
 const ofClient = (clientId: string) => (where: Knex.QueryBuilder) =>
   where.where('sender_client_id', clientId).orWhere((received) => received.where('recipient_client_id', clientId).where('status', 'COMPLETED'));
 
+type Narrowing = (branch: Knex.QueryBuilder) => void;
+
+/** The sides of a payment a party can be on: its columns, and what a received payment must be to count. */
+interface Sides {
+  sent: string;
+  received: string;
+  receivedWhen?: Record<string, string>;
+}
+
+const CLIENT_SIDES: Sides = { sent: 'sender_client_id', received: 'recipient_client_id', receivedWhen: { status: 'COMPLETED' } };
+const BANK_SIDES: Sides = { sent: 'sender_organization_id', received: 'recipient_organization_id' };
+
+/**
+ * A party's payments on either side, in time order (newest first for lists, oldest first for exports),
+ * as a subquery named ip_payments: those it sent, and those it received and did not also send, each
+ * read in order from its own index (the party's column, then created_at) and merged. PostgreSQL reads
+ * only as far as a page or a cursor goes; `sent = x or received = x` had it fetch and sort every
+ * payment of the party first, so a page cost as much as the party's whole history.
+ */
+function eitherSide(db: Knex, sides: Sides, party: string, order: 'asc' | 'desc', narrow: Narrowing = () => undefined, first?: number): Knex.Raw {
+  const inOrder = [{ column: 'created_at', order }, { column: 'id', order }];
+  const side = (query: Knex.QueryBuilder) => {
+    query.modify(narrow).orderBy(inOrder);
+    // A page needs no more than its own end from either side; said in each, so that the planner reads
+    // each side in order from its index rather than sorting all of it (many payments share a millisecond).
+    if (first !== undefined) query.limit(first);
+    return query;
+  };
+  const sent = side(db('ip_payments').where(sides.sent, party));
+  const received = side(db('ip_payments').where(sides.received, party).where(sides.receivedWhen ?? {}).whereNot(sides.sent, party));
+  return db.raw('(? union all ?) as ip_payments', [sent, received]);
+}
+
+/** A page of a party's payments, newest first: its rows from the merge, its total from `total`. */
+const newestPage = (db: Knex, sides: Sides, party: string, request: PageRequest, narrow?: Narrowing) =>
+  InstantPaymentRecord.query(db)
+    .from(eitherSide(db, sides, party, 'desc', narrow, request.page * request.pageSize) as never)
+    .orderBy(mergedOrder('desc'));
+
+/** The merged subquery's rows in its order: by the table's columns (an output column may share a name). */
+const mergedOrder = (order: 'asc' | 'desc') => [
+  { column: 'ip_payments.created_at', order },
+  { column: 'ip_payments.id', order },
+];
+
 /** A payment, to its sender or its recipient only (others get 404, so ids are not confirmed). */
 export async function getPaymentFor(db: Knex, paymentId: string, clientId: string) {
   const payment = await InstantPaymentRecord.query(db)
@@ -95,11 +140,16 @@ export async function getPaymentFor(db: Knex, paymentId: string, clientId: strin
   return payment;
 }
 
+/** The client's movements as counted when they were recorded (projections/instant-payments.ts). */
+const movementsOf = async (db: Knex, clientId: string) => Number((await db('ip_clients').where({ id: clientId }).first('movements'))?.movements ?? 0);
+
 export function clientMovements(db: Knex, clientId: string, page: PageRequest) {
-  const query = InstantPaymentRecord.query(db)
-    .where(ofClient(clientId) as never)
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
-  return paginate(query, page, (payment) => ({ ...paymentView(payment), direction: payment.senderClientId === clientId ? 'OUT' : 'IN' }));
+  return paginateCounted(
+    newestPage(db, CLIENT_SIDES, clientId, page),
+    movementsOf(db, clientId),
+    page,
+    (payment) => ({ ...paymentView(payment), direction: payment.senderClientId === clientId ? 'OUT' : 'IN' }),
+  );
 }
 
 // ---- a bank's views ----
@@ -115,22 +165,40 @@ export interface BankPaymentFilter extends PageRequest {
 const ofBank = (organizationId: string) => (where: Knex.QueryBuilder) =>
   where.where('sender_organization_id', organizationId).orWhere('recipient_organization_id', organizationId);
 
-function bankPayments(db: Knex, organizationId: string, filter: Omit<BankPaymentFilter, 'page' | 'pageSize'>) {
-  const query = InstantPaymentRecord.query(db).where(ofBank(organizationId) as never);
-  if (filter.kind) query.where({ kind: filter.kind });
-  if (filter.status) query.where({ status: filter.status });
-  if (filter.from) query.where('created_at', '>=', filter.from);
-  if (filter.to) query.where('created_at', '<=', filter.to);
-  if (filter.alias) query.where((where) => where.where('sender_alias', filter.alias!).orWhere('recipient_alias', filter.alias!));
-  return query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+/** The Transactions tab's filters, applied to each side of the merge and to the count alike. */
+const bankFilters =
+  (filter: Omit<BankPaymentFilter, 'page' | 'pageSize'>): Narrowing =>
+  (query) => {
+    if (filter.kind) query.where({ kind: filter.kind });
+    if (filter.status) query.where({ status: filter.status });
+    if (filter.from) query.where('created_at', '>=', filter.from);
+    if (filter.to) query.where('created_at', '<=', filter.to);
+    if (filter.alias) query.where((where) => where.where('sender_alias', filter.alias!).orWhere('recipient_alias', filter.alias!));
+  };
+
+/**
+ * How many payments the Transactions tab lists: unfiltered, as the bank ledgers counted them when they
+ * recorded them (projections/instant-payments.ts); filtered, counted (a filter's rows are found by the
+ * bank's indexes, and as many are read as match).
+ */
+async function bankPaymentCount(db: Knex, organizationId: string, filter: Omit<BankPaymentFilter, 'page' | 'pageSize'>): Promise<number> {
+  const filtered = [filter.kind, filter.status, filter.from, filter.to, filter.alias].some(Boolean);
+  if (filtered) return InstantPaymentRecord.query(db).where(ofBank(organizationId) as never).modify(bankFilters(filter) as never).resultSize();
+  const [counted] = await db('ip_bank_payment_counts').where({ organization_id: organizationId }).sum<{ payments: string | null }[]>('payments as payments');
+  return Number(counted?.payments ?? 0);
 }
 
-export const listBankPayments = (db: Knex, organizationId: string, filter: BankPaymentFilter) =>
-  paginate(bankPayments(db, organizationId, filter), filter, (payment) => ({
-    ...paymentView(payment),
-    direction:
-      payment.kind === 'INTERNAL' ? 'INTERNAL' : payment.senderOrganizationId === organizationId ? 'OUT' : 'IN',
-  }));
+export function listBankPayments(db: Knex, organizationId: string, filter: BankPaymentFilter) {
+  return paginateCounted(
+    newestPage(db, BANK_SIDES, organizationId, filter, bankFilters(filter)),
+    bankPaymentCount(db, organizationId, filter),
+    filter,
+    (payment) => ({
+      ...paymentView(payment),
+      direction: payment.kind === 'INTERNAL' ? 'INTERNAL' : payment.senderOrganizationId === organizationId ? 'OUT' : 'IN',
+    }),
+  );
+}
 
 export const listBankClients = (db: Knex, organizationId: string, page: PageRequest & { q?: string }): Promise<Page<ReturnType<typeof bankClientView>>> => {
   const query = InstantPaymentClientRecord.query(db).where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
@@ -233,13 +301,10 @@ const PAYMENT_COLUMNS: CsvColumn<BankExportRow>[] = [
 ];
 
 export function bankExport(db: Knex, organizationId: string, filter: { format: 'csv' | 'json'; from?: Date; to?: Date }): ExportFile {
-  const query = db('ip_payments')
-    .where(ofBank(organizationId))
-    // By the table's columns: an output column of the same name (the time as text) would otherwise be what is sorted.
-    .orderBy([{ column: 'ip_payments.created_at' }, { column: 'ip_payments.id' }])
-    .select('id', 'kind', 'status', db.raw('amount::text as amount'), 'sender_alias', 'recipient_alias', 'reference', 'failure_code', 'tx_hash', isoTime(db, 'created_at', 'created_at'), isoTime(db, 'settled_at', 'settled_at'));
-  if (filter.from) query.where('created_at', '>=', filter.from);
-  if (filter.to) query.where('created_at', '<=', filter.to);
+  const query = db
+    .from(eitherSide(db, BANK_SIDES, organizationId, 'asc', bankFilters({ from: filter.from, to: filter.to })))
+    .orderBy(mergedOrder('asc'))
+    .select('id', 'kind', 'status', db.raw('amount::text as amount'), 'sender_alias', 'recipient_alias', 'reference', 'failure_code', 'tx_hash', isoTime(db, 'ip_payments.created_at', 'created_at'), isoTime(db, 'ip_payments.settled_at', 'settled_at'));
   const rows = cursorPages<BankExportRow>(db, query);
   if (filter.format === 'json')
     return {

@@ -21,3 +21,18 @@ export async function paginate<M extends Model, T>(
   const { results, total } = await query.page(request.page - 1, request.pageSize);
   return { items: results.map(view), total, page: request.page, pageSize: request.pageSize };
 }
+
+/**
+ * The same shape, where the page's rows and their count come apart: a count kept as rows are
+ * recorded, or one that needs no order (counting through a query built for order would sort what it
+ * counts; see read-side/instant-payments.ts, eitherSide).
+ */
+export async function paginateCounted<M extends Model, T>(
+  items: QueryBuilder<M, M[]>,
+  total: Promise<number>,
+  request: PageRequest,
+  view: (row: M) => T,
+): Promise<Page<T>> {
+  const [results, counted] = await Promise.all([items.offset((request.page - 1) * request.pageSize).limit(request.pageSize), total]);
+  return { items: results.map(view), total: counted, page: request.page, pageSize: request.pageSize };
+}

@@ -1,0 +1,256 @@
+import * as paymentListCounts from '../../migrations/20261213000100_payment_list_counts';
+import { instantPaymentsProjection } from '../../projections/instant-payments';
+import { bankExport, clientMovements, listBankPayments } from '../../read-side/instant-payments';
+import type { PaymentParties } from '../../write-side/instant-payments/events';
+import { clientRegistration } from '../support/instant-payments-events';
+import { eventLog } from '../support/recorded-events';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+/**
+ * A bank's Transactions tab, its export and a client's movements list payments on either side of the
+ * party, merged from what it sent and what it received (read-side/instant-payments.ts, eitherSide),
+ * and take their totals from counts the projection keeps. The merge must give the order, and the
+ * counts the totals, that one query over both sides gives.
+ */
+describe('Instant Payments: payments on either side of a bank or a client, in time order', () => {
+  let database: TestDatabase;
+  const bank = 'bank-a';
+
+  type Party = [organization: string, client: string, alias: string];
+  const ana: Party = [bank, 'ana', 'ana.v'];
+  const beto: Party = [bank, 'beto', 'beto.v'];
+  const carla: Party = ['bank-b', 'carla', 'carla.v'];
+  const dora: Party = ['bank-c', 'dora', 'dora.v'];
+  const second = (n: number) => `2026-11-01T10:00:0${n}.000Z`;
+  const event = eventLog(second(9));
+  const payment = (paymentId: string, kind: PaymentParties['kind'], sender: Party, recipient: Party, createdAt: string): PaymentParties => ({
+    paymentId,
+    kind,
+    amount: '10',
+    reference: null,
+    senderClientId: sender[1],
+    senderOrganizationId: sender[0],
+    senderAlias: sender[2],
+    recipientClientId: recipient[1],
+    recipientOrganizationId: recipient[0],
+    recipientAlias: recipient[2],
+    createdAt,
+    requestFingerprint: null,
+  });
+  const transferred = (parties: PaymentParties) => event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentTransferred', parties);
+  const sent = (parties: PaymentParties) => event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentSent', parties);
+  const received = (parties: PaymentParties) =>
+    event(`ip-bank-${parties.recipientOrganizationId}`, 'InstantPaymentsReceived', {
+      organizationId: parties.recipientOrganizationId,
+      senderOrganizationId: parties.senderOrganizationId,
+      batchNumber: 1,
+      txHash: `tx-${parties.paymentId}`,
+      settledAt: second(9),
+      payments: [{ paymentId: parties.paymentId, recipientClientId: parties.recipientClientId, amount: '10' }],
+    });
+  const failed = (parties: PaymentParties) => [
+    event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentSettlementBatchStarted', {
+      organizationId: parties.senderOrganizationId,
+      batchNumber: 7,
+      txHash: 'tx-failed',
+      txBytes: '',
+      from: 'address',
+      transfers: [{ organizationId: parties.recipientOrganizationId, to: 'address', amount: '10', payments: [{ paymentId: parties.paymentId, recipientClientId: parties.recipientClientId, amount: '10' }] }],
+    }),
+    event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentSettlementBatchFailed', {
+      organizationId: parties.senderOrganizationId,
+      batchNumber: 7,
+      txHash: null,
+      failureCode: 'CHAIN_REFUSED',
+      reason: 'test',
+      failedAt: second(9),
+    }),
+  ];
+  // Sent, received and internal payments interleaved in time; p3 and p4 share their time (the id breaks the tie).
+  const p = {
+    p1: payment('p1', 'INTERNAL', ana, beto, second(0)),
+    p2: payment('p2', 'CROSS_ORGANIZATION', carla, ana, second(1)),
+    p3: payment('p3', 'CROSS_ORGANIZATION', ana, carla, second(2)),
+    p4: payment('p4', 'CROSS_ORGANIZATION', dora, beto, second(2)),
+    p5: payment('p5', 'INTERNAL', beto, ana, second(3)),
+    p6: payment('p6', 'CROSS_ORGANIZATION', beto, dora, second(4)),
+    p7: payment('p7', 'CROSS_ORGANIZATION', carla, ana, second(5)),
+    p8: payment('p8', 'CROSS_ORGANIZATION', carla, dora, second(6)),
+  };
+  const history = [
+    ...[ana, beto, carla, dora].map(([organization, client]) => event(`ip-bank-${organization}`, 'InstantPaymentClientRegistered', clientRegistration(organization, client, '1000'))),
+    transferred(p.p1),
+    sent(p.p2),
+    sent(p.p3),
+    sent(p.p4),
+    transferred(p.p5),
+    sent(p.p6),
+    sent(p.p7),
+    sent(p.p8),
+    received(p.p2),
+    received(p.p3),
+    received(p.p8),
+    ...failed(p.p6),
+  ];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // In two batches, so that counts kept across batches are added up, as the runner's are.
+    await database.knex.transaction((trx) => instantPaymentsProjection.applyBatch(trx, history.slice(0, 9)));
+    await database.knex.transaction((trx) => instantPaymentsProjection.applyBatch(trx, history.slice(9)));
+  });
+  afterAll(() => database.drop());
+
+  const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
+  const page = (number: number, size = 50) => ({ page: number, pageSize: size });
+
+  describe("a bank's Transactions tab", () => {
+    it('lists every payment the bank sent, received or kept inside, newest first, the id breaking ties, each once', async () => {
+      const listed = await listBankPayments(database.knex, bank, page(1));
+      expect(ids(listed.items)).toEqual(['p7', 'p6', 'p5', 'p4', 'p3', 'p2', 'p1']);
+      expect(listed.items.map((item) => item.direction)).toEqual(['IN', 'OUT', 'INTERNAL', 'IN', 'OUT', 'IN', 'INTERNAL']);
+      expect(listed.total).toBe(7);
+    });
+
+    it('pages through the merged order without a gap or an overlap', async () => {
+      const pages = await Promise.all([1, 2, 3, 4].map((number) => listBankPayments(database.knex, bank, page(number, 2))));
+      expect(pages.map((listed) => ids(listed.items))).toEqual([['p7', 'p6'], ['p5', 'p4'], ['p3', 'p2'], ['p1']]);
+      expect(pages.map((listed) => listed.total)).toEqual([7, 7, 7, 7]);
+    });
+
+    it('applies each filter to both sides, in the items and in the total alike', async () => {
+      const filtered = async (filter: object) => {
+        const listed = await listBankPayments(database.knex, bank, { ...page(1), ...filter });
+        return { ids: ids(listed.items), total: listed.total };
+      };
+      expect(await filtered({ kind: 'CROSS_ORGANIZATION' })).toEqual({ ids: ['p7', 'p6', 'p4', 'p3', 'p2'], total: 5 });
+      expect(await filtered({ status: 'PENDING' })).toEqual({ ids: ['p7', 'p4'], total: 2 });
+      expect(await filtered({ alias: 'carla.v' })).toEqual({ ids: ['p7', 'p3', 'p2'], total: 3 });
+      expect(await filtered({ from: new Date('2026-11-01T10:00:02.000Z'), to: new Date('2026-11-01T10:00:04.000Z') })).toEqual({ ids: ['p6', 'p5', 'p4', 'p3'], total: 4 });
+    });
+
+    it('totals what one count over both sides finds, for every bank', async () => {
+      for (const organization of [bank, 'bank-b', 'bank-c']) {
+        const [counted] = await database.knex('ip_payments').where('sender_organization_id', organization).orWhere('recipient_organization_id', organization).count<{ n: string }[]>('* as n');
+        expect((await listBankPayments(database.knex, organization, page(1))).total).toBe(Number(counted!.n));
+      }
+    });
+
+    it('is empty for a bank with no payments', async () => {
+      expect(await listBankPayments(database.knex, 'bank-z', page(1))).toEqual({ items: [], total: 0, page: 1, pageSize: 50 });
+    });
+  });
+
+  describe("a bank's export", () => {
+    it('writes every payment on either side, oldest first, the id breaking ties', async () => {
+      const file = bankExport(database.knex, bank, { format: 'json' });
+      let text = '';
+      for await (const chunk of file.body) text += chunk.toString();
+      expect((JSON.parse(text) as Array<{ id: string }>).map((record) => record.id)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7']);
+    });
+
+    it('keeps to the requested period on both sides', async () => {
+      const file = bankExport(database.knex, bank, { format: 'csv', from: new Date('2026-11-01T10:00:01.000Z'), to: new Date('2026-11-01T10:00:03.000Z') });
+      let text = '';
+      for await (const chunk of file.body) text += chunk.toString();
+      expect(text.trim().split('\r\n').slice(1).map((line) => line.split(',')[0])).toEqual(['"p2"', '"p3"', '"p4"', '"p5"']);
+    });
+  });
+
+  describe("a client's movements", () => {
+    it('lists what the client sent and what it received once COMPLETED, newest first', async () => {
+      const ofAna = await clientMovements(database.knex, 'ana', page(1));
+      // p7 is on its way to Ana (PENDING): the recipient sees a payment once it is COMPLETED.
+      expect(ids(ofAna.items)).toEqual(['p5', 'p3', 'p2', 'p1']);
+      expect(ofAna.items.map((item) => item.direction)).toEqual(['IN', 'OUT', 'IN', 'OUT']);
+      expect(ofAna.total).toBe(4);
+      const ofBeto = await clientMovements(database.knex, 'beto', page(2, 2));
+      expect(ids(ofBeto.items)).toEqual(['p1']);
+      expect(ofBeto.total).toBe(3);
+    });
+
+    it('totals what one count over both sides finds, for every client', async () => {
+      for (const [, client] of [ana, beto, carla, dora]) {
+        const [counted] = await database.knex('ip_payments')
+          .where('sender_client_id', client)
+          .orWhere((shown) => shown.where('recipient_client_id', client).where('status', 'COMPLETED'))
+          .count<{ n: string }[]>('* as n');
+        expect((await clientMovements(database.knex, client, page(1))).total).toBe(Number(counted!.n));
+      }
+    });
+
+    it('is empty for a client that has paid and received nothing', async () => {
+      expect(await clientMovements(database.knex, 'nobody', page(1))).toEqual({ items: [], total: 0, page: 1, pageSize: 50 });
+    });
+  });
+});
+
+/** The migration that added the kept counts fills them from the payments already recorded. */
+describe('Migration to kept list counts', () => {
+  let database: TestDatabase;
+  const event = eventLog('2026-11-01T10:00:00.000Z');
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  const parties = (paymentId: string, kind: PaymentParties['kind'], sender: [string, string], recipient: [string, string]): PaymentParties => ({
+    paymentId,
+    kind,
+    amount: '5',
+    reference: null,
+    senderClientId: sender[1],
+    senderOrganizationId: sender[0],
+    senderAlias: `${sender[1]}.alias`,
+    recipientClientId: recipient[1],
+    recipientOrganizationId: recipient[0],
+    recipientAlias: `${recipient[1]}.alias`,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    requestFingerprint: null,
+  });
+  const counts = async () => ({
+    clients: await database.knex('ip_clients').orderBy('id').select('id', 'movements'),
+    banks: await database.knex('ip_bank_payment_counts').orderBy(['organization_id', 'counted_by']).select('organization_id', 'counted_by', 'payments'),
+  });
+
+  it('counts what the projection would have kept: each client’s movements, each bank’s payments by the ledger that recorded them', async () => {
+    const [a1, a2, b1] = [['bank-a', 'a1'], ['bank-a', 'a2'], ['bank-b', 'b1']] as Array<[string, string]>;
+    await database.knex.transaction((trx) =>
+      instantPaymentsProjection.applyBatch(trx, [
+        ...[a1, a2, b1].map(([organization, client]) => event(`ip-bank-${organization}`, 'InstantPaymentClientRegistered', clientRegistration(organization, client, '100'))),
+        event('ip-bank-bank-a', 'InstantPaymentTransferred', parties('m1', 'INTERNAL', a1, a2)),
+        event('ip-bank-bank-a', 'InstantPaymentSent', parties('m2', 'CROSS_ORGANIZATION', a1, b1)),
+        event('ip-bank-bank-b', 'InstantPaymentSent', parties('m3', 'CROSS_ORGANIZATION', b1, a2)),
+        event('ip-bank-bank-a', 'InstantPaymentsReceived', {
+          organizationId: 'bank-a',
+          senderOrganizationId: 'bank-b',
+          batchNumber: 1,
+          txHash: 'tx',
+          settledAt: '2026-11-01T10:00:01.000Z',
+          payments: [{ paymentId: 'm3', recipientClientId: 'a2', amount: '5' }],
+        }),
+      ]),
+    );
+    const kept = await counts();
+    expect(kept).toEqual({
+      clients: [
+        { id: 'a1', movements: '2' },
+        { id: 'a2', movements: '2' },
+        { id: 'b1', movements: '1' },
+      ],
+      banks: [
+        { organization_id: 'bank-a', counted_by: 'bank-a', payments: '2' },
+        { organization_id: 'bank-a', counted_by: 'bank-b', payments: '1' },
+        { organization_id: 'bank-b', counted_by: 'bank-a', payments: '1' },
+        { organization_id: 'bank-b', counted_by: 'bank-b', payments: '1' },
+      ],
+    });
+
+    await paymentListCounts.down(database.knex);
+    await paymentListCounts.up(database.knex);
+
+    expect(await counts()).toEqual(kept);
+  });
+});
+
