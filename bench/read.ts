@@ -51,7 +51,8 @@ import { profiled, readProfile, summarizeProfile } from './support/profile';
  *     over a log whose BENCH_IP_SHARE (default 0.4) is Instant Payments history,
  *     and its ratio to that baseline, each with the CPU per event of this process and of PostgreSQL
  *     (steadier than a rate on a shared machine); then two rebuilds alone;
- *   - p50/p99 of GET /dashboard/metrics and GET /activity-log over HTTP;
+ *   - p50/p99 of GET /dashboard/metrics, GET /activity-log and a participant's Instant Payments
+ *     transactions over HTTP;
  *   - an export of BENCH_EXPORT_ROWS (default 1,000,000) rows streamed to a client by a server
  *     process of its own, with that process's peak RSS (target < 200 MiB).
  * BENCH_PROFILE=<file> writes a CPU profile of the catch-up (this process) and prints its hottest places.
@@ -591,6 +592,13 @@ async function main(): Promise<void> {
     console.log(`  ${await measure('GET /activity-log?multisigId= (an account)', `${base}/activity-log?multisigId=${central.accounts[2]!.id}`, issuer, agent)}`);
     console.log(`  ${await measure('GET /activity-log?page=100 (issuer)', `${base}/activity-log?page=100`, issuer, agent)}`);
     console.log(`  ${await measure('GET /activity-log (participant)', `${base}/activity-log`, participant, agent)}`);
+    const bank = banks[0]!.id;
+    const [bankPayments] = await services.db('ip_payments').where('sender_organization_id', bank).orWhere('recipient_organization_id', bank).count<{ n: string }[]>('* as n');
+    const transactions = `${base}/organizations/${bank}/instant-payments/transactions`;
+    console.log(`  the participant's Transactions tab over its ${Number(bankPayments!.n).toLocaleString('en')} payments (either side) of ${ipModel.payments.toLocaleString('en')}:`);
+    console.log(`  ${await measure('GET …/instant-payments/transactions', transactions, participant, agent)}`);
+    console.log(`  ${await measure('GET …/instant-payments/transactions?page=100', `${transactions}?page=100`, participant, agent)}`);
+    console.log(`  ${await measure('GET …/transactions?kind=CROSS_ORGANIZATION', `${transactions}?kind=CROSS_ORGANIZATION`, participant, agent)}`);
     agent.destroy();
 
     const [payer, payee] = banks as [Organization, Organization];
