@@ -7,9 +7,11 @@ import type { Knex } from 'knex';
  *
  * - `ip_clients.movements`: the payments a client's movements list shows (those it sent, those it
  *   received once COMPLETED), updated in the statement that moves its balance.
- * - `ip_bank_payment_counts`: the payments on either side of a bank, a row per (bank, counting ledger):
- *   the sender's ledger counts a payment for its own bank and for the recipient's, so each row has a
- *   single writer and no bank's round waits on another's (as `ip_payment_totals`).
+ * - `ip_bank_payment_counts`: the payments on either side of a bank by kind and status, a row per
+ *   (bank, counting ledger, kind, status): each change is counted by the ledger that recorded it (the
+ *   sender's its payments and their failure, the recipient's their completion), so each row has a
+ *   single writer and no bank's round waits on another's (as `ip_payment_totals`). What is recorded
+ *   already is counted here by each bank for itself: the sums per bank, kind and status are the same.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -24,14 +26,17 @@ export async function up(knex: Knex): Promise<void> {
     create table ip_bank_payment_counts (
       organization_id text not null,
       counted_by text not null,
+      kind text not null,
+      status text not null,
       payments bigint not null,
-      primary key (organization_id, counted_by)
+      primary key (organization_id, counted_by, kind, status)
     );
-    insert into ip_bank_payment_counts (organization_id, counted_by, payments)
-      select sender_organization_id, sender_organization_id, count(*) from ip_payments group by 1
-      union all
-      select recipient_organization_id, sender_organization_id, count(*) from ip_payments
-       where recipient_organization_id <> sender_organization_id group by 1, 2;
+    insert into ip_bank_payment_counts (organization_id, counted_by, kind, status, payments)
+      select bank, bank, kind, status, count(*)
+        from (select sender_organization_id as bank, kind, status from ip_payments
+              union all
+              select recipient_organization_id, kind, status from ip_payments where recipient_organization_id <> sender_organization_id) listed
+       group by bank, kind, status;
   `);
 }
 

@@ -74,10 +74,12 @@ interface TotalChange {
   count: number;
 }
 
-/** Payments on either side of a bank (its Transactions tab), counted by the bank ledger that recorded them. */
+/** Payments on either side of a bank (its Transactions tab) by kind and status, counted by the bank ledger that recorded the change. */
 interface BankPaymentsChange {
   organization_id: string;
   counted_by: string;
+  kind: string;
+  status: string;
   payments: number;
 }
 
@@ -174,6 +176,8 @@ const TOTAL_COLUMNS: Columns<TotalChange> = [
 const BANK_PAYMENTS_COLUMNS: Columns<BankPaymentsChange> = [
   ['organization_id', 'text'],
   ['counted_by', 'text'],
+  ['kind', 'text'],
+  ['status', 'text'],
   ['payments', 'bigint'],
 ];
 
@@ -207,17 +211,26 @@ class Changes {
   readonly totals = new Map<string, TotalChange>();
 
   /**
-   * Payments listed on either side of each bank: a payment counts once for its sender's bank and once
-   * for its recipient's when that is another, both counted by the sender's ledger, in a row per
-   * (bank, counting ledger), so that each row has a single writer as the totals above have.
+   * Payments listed on either side of each bank, by kind and status: a payment counts for its sender's
+   * bank and for its recipient's when that is another, each change counted by the ledger that recorded
+   * it (the sender's its payments and their failure, the recipient's their completion) in a row per
+   * (bank, counting ledger, kind, status), so that each row has a single writer as the totals above have.
    */
   readonly bankPayments = new Map<string, BankPaymentsChange>();
 
-  bankPayment(organizationId: string, countedBy: string): void {
-    const key = `${organizationId} ${countedBy}`;
+  bankPayment(organizationId: string, countedBy: string, kind: string, status: string, change: number): void {
+    const key = `${organizationId} ${countedBy} ${kind} ${status}`;
     const current = this.bankPayments.get(key);
-    if (current) current.payments += 1;
-    else this.bankPayments.set(key, { organization_id: organizationId, counted_by: countedBy, payments: 1 });
+    if (current) current.payments += change;
+    else this.bankPayments.set(key, { organization_id: organizationId, counted_by: countedBy, kind, status, payments: change });
+  }
+
+  /** A payment's change of status, on the lists of both its banks, as the recording ledger counts it. */
+  bankPaymentStatus(parties: { sender: string; recipient: string }, countedBy: string, kind: string, from: string, to: string): void {
+    for (const bank of new Set([parties.sender, parties.recipient])) {
+      this.bankPayment(bank, countedBy, kind, from, -1);
+      this.bankPayment(bank, countedBy, kind, to, 1);
+    }
   }
 
   total(organizationId: string, kind: string, status: string, change: number): void {
@@ -265,8 +278,7 @@ class Changes {
     // Its completion folded before it: the update would find the row inserted here, hiding the order.
     if (this.payments.has(payment.paymentId)) throw new ReadModelDiverged(`payment ${payment.paymentId} changed before it was recorded`);
     this.total(payment.senderOrganizationId, payment.kind, status, 1);
-    this.bankPayment(payment.senderOrganizationId, payment.senderOrganizationId);
-    if (payment.recipientOrganizationId !== payment.senderOrganizationId) this.bankPayment(payment.recipientOrganizationId, payment.senderOrganizationId);
+    for (const bank of new Set([payment.senderOrganizationId, payment.recipientOrganizationId])) this.bankPayment(bank, payment.senderOrganizationId, payment.kind, status, 1);
     this.newPayments.set(payment.paymentId, {
       id: payment.paymentId,
       kind: payment.kind,
@@ -358,6 +370,7 @@ class Changes {
         for (const payment of event.data.payments) {
           this.total(event.data.organizationId, 'CROSS_ORGANIZATION', 'PENDING', -1);
           this.total(event.data.organizationId, 'CROSS_ORGANIZATION', 'COMPLETED', 1);
+          this.bankPaymentStatus({ sender: event.data.senderOrganizationId, recipient: event.data.organizationId }, event.data.organizationId, 'CROSS_ORGANIZATION', 'PENDING', 'COMPLETED');
           this.client(payment.recipientClientId, at, { delta: BigInt(payment.amount), movements: 1 });
           this.payment(payment.paymentId, { status: 'COMPLETED', tx_hash: event.data.txHash, settled_at: event.data.settledAt, updated_at: at });
         }
@@ -415,11 +428,11 @@ class Changes {
       const changes = unnested(BANK_PAYMENTS_COLUMNS, [...this.bankPayments.values()]);
       statements.push({
         // In key order, as the totals.
-        sql: `insert into ip_bank_payment_counts (organization_id, counted_by, payments)
-              select v.organization_id, v.counted_by, v.payments
+        sql: `insert into ip_bank_payment_counts (organization_id, counted_by, kind, status, payments)
+              select v.organization_id, v.counted_by, v.kind, v.status, v.payments
                 from ${from}${changes.source}
-               order by v.organization_id, v.counted_by
-              on conflict (organization_id, counted_by) do update set payments = ip_bank_payment_counts.payments + excluded.payments`,
+               order by v.organization_id, v.counted_by, v.kind, v.status
+              on conflict (organization_id, counted_by, kind, status) do update set payments = ip_bank_payment_counts.payments + excluded.payments`,
         values: changes.values,
       });
     }
@@ -458,7 +471,8 @@ class Changes {
     }
     for (const batch of this.failedBatches) {
       // A failed batch refunds its senders: the payments of that batch, PENDING until now; its row goes.
-      // The counts move by the payments found: -n PENDING, +n FAILED, both rows touched even when n is 0.
+      // The counts move by the payments found: -n PENDING, +n FAILED, both rows touched even when n is 0;
+      // on the lists of the sender's bank and of each recipient's, counted by the sender's ledger.
       await run(
         `with batch as (
            delete from ip_open_settlement_batches where organization_id = ? and batch_number = ?
@@ -466,16 +480,25 @@ class Changes {
          failed as (
            update ip_payments set status = 'FAILED', failure_code = ?, tx_hash = ?, updated_at = ?
             where id = any((select payment_ids from batch)::text[]) and status = 'PENDING'
-           returning sender_client_id, amount),
+           returning sender_client_id, recipient_organization_id, amount),
+         changes as (select t.status, t.sign from (values ('FAILED', 1), ('PENDING', -1)) as t(status, sign)),
          counted as (
            insert into ip_payment_totals (organization_id, kind, status, count)
-           select ?, 'CROSS_ORGANIZATION', t.status, t.sign * (select count(*) from failed)
-             from (values ('FAILED', 1), ('PENDING', -1)) as t(status, sign)
-           on conflict (organization_id, kind, status) do update set count = ip_payment_totals.count + excluded.count)
+           select ?, 'CROSS_ORGANIZATION', c.status, c.sign * (select count(*) from failed) from changes c
+           on conflict (organization_id, kind, status) do update set count = ip_payment_totals.count + excluded.count),
+         listed as (
+           insert into ip_bank_payment_counts (organization_id, counted_by, kind, status, payments)
+           select l.organization_id, ?, 'CROSS_ORGANIZATION', c.status, c.sign * l.payments
+             from (select ?::text as organization_id, count(*) as payments from failed
+                   union all
+                   select recipient_organization_id, count(*) from failed group by recipient_organization_id) l
+             cross join changes c
+            order by 1, 4
+           on conflict (organization_id, counted_by, kind, status) do update set payments = ip_bank_payment_counts.payments + excluded.payments)
          update ip_clients c set balance = c.balance + r.refund, updated_at = ?
            from (select sender_client_id, sum(amount) as refund from failed group by sender_client_id) r
           where c.id = r.sender_client_id`,
-        [batch.organizationId, batch.batchNumber, batch.failureCode, batch.txHash, batch.at, batch.organizationId, batch.at],
+        [batch.organizationId, batch.batchNumber, batch.failureCode, batch.txHash, batch.at, batch.organizationId, batch.organizationId, batch.organizationId, batch.at],
       );
     }
   }

@@ -177,14 +177,16 @@ const bankFilters =
   };
 
 /**
- * How many payments the Transactions tab lists: unfiltered, as the bank ledgers counted them when they
- * recorded them (projections/instant-payments.ts); filtered, counted (a filter's rows are found by the
- * bank's indexes, and as many are read as match).
+ * How many payments the Transactions tab lists: by kind and status, as the bank ledgers counted them
+ * when they recorded them (projections/instant-payments.ts); by period or alias, counted (those rows
+ * are found by the bank's indexes, and as many are read as match).
  */
 async function bankPaymentCount(db: Knex, organizationId: string, filter: Omit<BankPaymentFilter, 'page' | 'pageSize'>): Promise<number> {
-  const filtered = [filter.kind, filter.status, filter.from, filter.to, filter.alias].some(Boolean);
-  if (filtered) return InstantPaymentRecord.query(db).where(ofBank(organizationId) as never).modify(bankFilters(filter) as never).resultSize();
-  const [counted] = await db('ip_bank_payment_counts').where({ organization_id: organizationId }).sum<{ payments: string | null }[]>('payments as payments');
+  if (filter.from || filter.to || filter.alias) return InstantPaymentRecord.query(db).where(ofBank(organizationId) as never).modify(bankFilters(filter) as never).resultSize();
+  const counts = db('ip_bank_payment_counts').where({ organization_id: organizationId });
+  if (filter.kind) counts.where({ kind: filter.kind });
+  if (filter.status) counts.where({ status: filter.status });
+  const [counted] = await counts.sum<{ payments: string | null }[]>('payments as payments');
   return Number(counted?.payments ?? 0);
 }
 

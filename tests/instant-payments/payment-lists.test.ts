@@ -129,11 +129,17 @@ describe('Instant Payments: payments on either side of a bank or a client, in ti
       expect(await filtered({ from: new Date('2026-11-01T10:00:02.000Z'), to: new Date('2026-11-01T10:00:04.000Z') })).toEqual({ ids: ['p6', 'p5', 'p4', 'p3'], total: 4 });
     });
 
-    it('totals what one count over both sides finds, for every bank', async () => {
-      for (const organization of [bank, 'bank-b', 'bank-c']) {
-        const [counted] = await database.knex('ip_payments').where('sender_organization_id', organization).orWhere('recipient_organization_id', organization).count<{ n: string }[]>('* as n');
-        expect((await listBankPayments(database.knex, organization, page(1))).total).toBe(Number(counted!.n));
-      }
+    it('totals what one count over both sides finds, for every bank, kind and status', async () => {
+      const filters = [{}, ...['INTERNAL', 'CROSS_ORGANIZATION'].map((kind) => ({ kind })), ...['PENDING', 'COMPLETED', 'FAILED'].map((status) => ({ status })), { kind: 'CROSS_ORGANIZATION', status: 'COMPLETED' }];
+      for (const organization of [bank, 'bank-b', 'bank-c'])
+        for (const filter of filters) {
+          const [counted] = await database
+            .knex('ip_payments')
+            .where((either) => either.where('sender_organization_id', organization).orWhere('recipient_organization_id', organization))
+            .where(filter)
+            .count<{ n: string }[]>('* as n');
+          expect({ organization, filter, total: (await listBankPayments(database.knex, organization, { ...page(1), ...filter })).total }).toEqual({ organization, filter, total: Number(counted!.n) });
+        }
     });
 
     it('is empty for a bank with no payments', async () => {
@@ -211,10 +217,12 @@ describe('Migration to kept list counts', () => {
   });
   const counts = async () => ({
     clients: await database.knex('ip_clients').orderBy('id').select('id', 'movements'),
-    banks: await database.knex('ip_bank_payment_counts').orderBy(['organization_id', 'counted_by']).select('organization_id', 'counted_by', 'payments'),
+    banks: (
+      await database.knex('ip_bank_payment_counts').select('organization_id', 'kind', 'status').sum('payments as payments').groupBy('organization_id', 'kind', 'status').orderBy(['organization_id', 'kind', 'status'])
+    ).filter((row) => Number(row.payments) !== 0),
   });
 
-  it('counts what the projection would have kept: each client’s movements, each bank’s payments by the ledger that recorded them', async () => {
+  it('counts what the projection keeps: each client’s movements, each bank’s payments by kind and status', async () => {
     const [a1, a2, b1] = [['bank-a', 'a1'], ['bank-a', 'a2'], ['bank-b', 'b1']] as Array<[string, string]>;
     await database.knex.transaction((trx) =>
       instantPaymentsProjection.applyBatch(trx, [
@@ -240,10 +248,11 @@ describe('Migration to kept list counts', () => {
         { id: 'b1', movements: '1' },
       ],
       banks: [
-        { organization_id: 'bank-a', counted_by: 'bank-a', payments: '2' },
-        { organization_id: 'bank-a', counted_by: 'bank-b', payments: '1' },
-        { organization_id: 'bank-b', counted_by: 'bank-a', payments: '1' },
-        { organization_id: 'bank-b', counted_by: 'bank-b', payments: '1' },
+        { organization_id: 'bank-a', kind: 'CROSS_ORGANIZATION', status: 'COMPLETED', payments: '1' },
+        { organization_id: 'bank-a', kind: 'CROSS_ORGANIZATION', status: 'PENDING', payments: '1' },
+        { organization_id: 'bank-a', kind: 'INTERNAL', status: 'COMPLETED', payments: '1' },
+        { organization_id: 'bank-b', kind: 'CROSS_ORGANIZATION', status: 'COMPLETED', payments: '1' },
+        { organization_id: 'bank-b', kind: 'CROSS_ORGANIZATION', status: 'PENDING', payments: '1' },
       ],
     });
 
