@@ -105,7 +105,7 @@ const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
  * alternating pairs of 10 s runs: INTERNAL p99 81.9, 107.2 and 44.7 ms as a batch task against 152.8,
  * 178.1 and 82.1 ms as a normal one). As a batch task it keeps its share of the cores and waits for
  * the scheduler's tick instead; its own lateness still counts, since latency is measured from when
- * each payment fell due, and it costs the peak's loops some throughput (2.4–2.9 % in those pairs), and
+ * each payment fell due, and it costs the peak's loops some throughput (1.9–2.4 % in those pairs), and
  * with it the rate of the phases at 80 % of the peak.
  */
 const GENERATOR_POLICY = process.env.BENCH_GENERATOR_POLICY ?? 'batch';

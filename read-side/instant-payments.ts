@@ -119,17 +119,17 @@ function eitherSide(db: Knex, sides: Sides, party: string, order: 'asc' | 'desc'
   return db.raw('(? union all ?) as ip_payments', [sent, received]);
 }
 
-/** A page of a party's payments, newest first: its rows from the merge, its total from `total`. */
-const newestPage = (db: Knex, sides: Sides, party: string, request: PageRequest, narrow?: Narrowing) =>
-  InstantPaymentRecord.query(db)
-    .from(eitherSide(db, sides, party, 'desc', narrow, request.page * request.pageSize) as never)
-    .orderBy(mergedOrder('desc'));
-
 /** The merged subquery's rows in its order: by the table's columns (an output column may share a name). */
 const mergedOrder = (order: 'asc' | 'desc') => [
   { column: 'ip_payments.created_at', order },
   { column: 'ip_payments.id', order },
 ];
+
+/** A page's rows of a party's payments, newest first, from the merge (its total is counted apart). */
+const newestPage = (db: Knex, sides: Sides, party: string, request: PageRequest, narrow?: Narrowing) =>
+  InstantPaymentRecord.query(db)
+    .from(eitherSide(db, sides, party, 'desc', narrow, request.page * request.pageSize) as never)
+    .orderBy(mergedOrder('desc'));
 
 /** A payment, to its sender or its recipient only (others get 404, so ids are not confirmed). */
 export async function getPaymentFor(db: Knex, paymentId: string, clientId: string) {
