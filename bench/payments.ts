@@ -11,7 +11,7 @@ import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { envFlag } from './support/env';
 import { Api } from './support/http';
-import { batchScheduled, cpuSeconds, loadAverage, machineCpu, mainThreadSchedule, peakRss, resetPeakRss, scheduleLine, type ThreadSchedule } from './support/proc';
+import { batchScheduler, cpuSeconds, loadAverage, machineCpu, mainThreadSchedule, peakRss, resetPeakRss, scheduleLine, type ThreadSchedule } from './support/proc';
 import { busyStretches, readProfile, summarizeProfile } from './support/profile';
 import { checkpoints, checkpointsBetween, createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu, walPosition, type Checkpoints } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
@@ -110,10 +110,13 @@ const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
  */
 const GENERATOR_POLICY = process.env.BENCH_GENERATOR_POLICY ?? 'batch';
 if (!['batch', 'normal'].includes(GENERATOR_POLICY)) throw new Error('BENCH_GENERATOR_POLICY must be batch or normal');
-const generatorCommand = (args: readonly string[]) =>
-  GENERATOR_POLICY === 'batch' ? batchScheduled(process.execPath, args) : { command: process.execPath, args: [...args], batch: false };
-const generatorScheduling = () =>
-  generatorCommand([]).batch ? 'scheduled SCHED_BATCH (BENCH_GENERATOR_POLICY=normal for a normal task)' : GENERATOR_POLICY === 'batch' ? 'a normal task (chrt is missing)' : 'a normal task (BENCH_GENERATOR_POLICY=normal)';
+const generatorBatch = GENERATOR_POLICY === 'batch' ? batchScheduler() : null;
+const generatorCommand = (args: readonly string[]) => generatorBatch?.(process.execPath, args) ?? { command: process.execPath, args: [...args] };
+const GENERATOR_SCHEDULING = generatorBatch
+  ? 'scheduled SCHED_BATCH (BENCH_GENERATOR_POLICY=normal for a normal task)'
+  : GENERATOR_POLICY === 'batch'
+    ? 'a normal task (chrt is missing)'
+    : 'a normal task (BENCH_GENERATOR_POLICY=normal)';
 const DENOM = 'ulps';
 const ADMIN = { email: 'admin@bench.emisor.test', password: 'bench-admin-password-2026' };
 const STAFF_PASSWORD = 'bench-staff-password-2026';
@@ -992,7 +995,7 @@ function printSummary(report: {
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(1)} (${measured.roundTrips} queries)`],
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
-    ['load generator', `${generatorScheduling()}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}`],
+    ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}`],
     ['machine', `${(measured.machineBusy * 100).toFixed(0)} % busy during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
     ['PG checkpoints', `${measured.checkpoints} during the load`],
   ];

@@ -102,16 +102,19 @@ export function childrenOf(ppid: number): number[] {
   return children;
 }
 
+/** Runs a command as a SCHED_BATCH task: its command line under `chrt -b 0`. */
+export type BatchScheduler = (command: string, args: readonly string[]) => { command: string; args: string[] };
+
 /**
- * A command line that runs `command` under SCHED_BATCH (`chrt -b 0`), or as it is where `chrt` (the
- * program, found on the PATH by default) is missing. A batch task that wakes does not preempt the task on the core; it waits for the scheduler's
- * tick or a free core, while taking its full share of CPU.
+ * A scheduler that runs commands under SCHED_BATCH, or null where `chrt` (found on the PATH by
+ * default) is missing; asked once. A batch task that wakes does not preempt the task on the core: it
+ * waits for the scheduler's tick or a free core, while taking its full share of CPU.
  */
-export function batchScheduled(command: string, args: readonly string[], chrt = 'chrt'): { command: string; args: string[]; batch: boolean } {
+export function batchScheduler(chrt = 'chrt'): BatchScheduler | null {
   try {
     execFileSync(chrt, ['-b', '0', 'true'], { stdio: 'ignore' });
   } catch {
-    return { command, args: [...args], batch: false };
+    return null;
   }
-  return { command: chrt, args: ['-b', '0', command, ...args], batch: true };
+  return (command, args) => ({ command: chrt, args: ['-b', '0', command, ...args] });
 }
