@@ -12,20 +12,14 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** The contract's list shape: `page` counts from 1 on the wire, from 0 in objection. */
-export async function paginate<M extends Model, T>(
-  query: QueryBuilder<M, M[]>,
-  request: PageRequest,
-  view: (row: M) => T,
-): Promise<Page<T>> {
-  const { results, total } = await query.page(request.page - 1, request.pageSize);
-  return { items: results.map(view), total, page: request.page, pageSize: request.pageSize };
-}
+/** The contract's list shape: the page's rows and the count of all the query's rows. */
+export const paginate = <M extends Model, T>(query: QueryBuilder<M, M[]>, request: PageRequest, view: (row: M) => T): Promise<Page<T>> =>
+  paginateCounted(query.clone(), query.resultSize(), request, view);
 
 /**
  * The same shape, where the page's rows and their count come apart: a count kept as rows are
  * recorded, or one that needs no order (counting through a query built for order would sort what it
- * counts; see read-side/instant-payments.ts, eitherSide).
+ * counts; see read-side/instant-payments.ts, eitherSide). `page` counts from 1.
  */
 export async function paginateCounted<M extends Model, T>(
   items: QueryBuilder<M, M[]>,
