@@ -2,7 +2,7 @@ import * as paymentListCounts from '../../migrations/20261213000100_payment_list
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import { bankExport, clientMovements, listBankPayments } from '../../read-side/instant-payments';
 import type { PaymentParties } from '../../write-side/instant-payments/events';
-import { clientRegistration } from '../support/instant-payments-events';
+import { clientRegistration, paymentParties, type PaymentParty } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -16,27 +16,14 @@ describe('Instant Payments: payments on either side of a bank or a client, in ti
   let database: TestDatabase;
   const bank = 'bank-a';
 
-  type Party = [organization: string, client: string, alias: string];
-  const ana: Party = [bank, 'ana', 'ana.v'];
-  const beto: Party = [bank, 'beto', 'beto.v'];
-  const carla: Party = ['bank-b', 'carla', 'carla.v'];
-  const dora: Party = ['bank-c', 'dora', 'dora.v'];
+  const ana: PaymentParty = [bank, 'ana', 'ana.v'];
+  const beto: PaymentParty = [bank, 'beto', 'beto.v'];
+  const carla: PaymentParty = ['bank-b', 'carla', 'carla.v'];
+  const dora: PaymentParty = ['bank-c', 'dora', 'dora.v'];
   const second = (n: number) => `2026-11-01T10:00:0${n}.000Z`;
   const event = eventLog(second(9));
-  const payment = (paymentId: string, kind: PaymentParties['kind'], sender: Party, recipient: Party, createdAt: string): PaymentParties => ({
-    paymentId,
-    kind,
-    amount: '10',
-    reference: null,
-    senderClientId: sender[1],
-    senderOrganizationId: sender[0],
-    senderAlias: sender[2],
-    recipientClientId: recipient[1],
-    recipientOrganizationId: recipient[0],
-    recipientAlias: recipient[2],
-    createdAt,
-    requestFingerprint: null,
-  });
+  const payment = (paymentId: string, kind: PaymentParties['kind'], sender: PaymentParty, recipient: PaymentParty, createdAt: string) =>
+    paymentParties(paymentId, kind, sender, recipient, createdAt);
   const transferred = (parties: PaymentParties) => event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentTransferred', parties);
   const sent = (parties: PaymentParties) => event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentSent', parties);
   const received = (parties: PaymentParties) =>
@@ -201,20 +188,8 @@ describe('Migration to kept list counts', () => {
   });
   afterAll(() => database.drop());
 
-  const parties = (paymentId: string, kind: PaymentParties['kind'], sender: [string, string], recipient: [string, string]): PaymentParties => ({
-    paymentId,
-    kind,
-    amount: '5',
-    reference: null,
-    senderClientId: sender[1],
-    senderOrganizationId: sender[0],
-    senderAlias: `${sender[1]}.alias`,
-    recipientClientId: recipient[1],
-    recipientOrganizationId: recipient[0],
-    recipientAlias: `${recipient[1]}.alias`,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    requestFingerprint: null,
-  });
+  const parties = (paymentId: string, kind: PaymentParties['kind'], sender: PaymentParty, recipient: PaymentParty) =>
+    paymentParties(paymentId, kind, sender, recipient, '2026-11-01T10:00:00.000Z', '5');
   const counts = async () => ({
     clients: await database.knex('ip_clients').orderBy('id').select('id', 'movements'),
     banks: (
@@ -223,7 +198,7 @@ describe('Migration to kept list counts', () => {
   });
 
   it('counts what the projection keeps: each client’s movements, each bank’s payments by kind and status', async () => {
-    const [a1, a2, b1] = [['bank-a', 'a1'], ['bank-a', 'a2'], ['bank-b', 'b1']] as Array<[string, string]>;
+    const [a1, a2, b1]: PaymentParty[] = [['bank-a', 'a1', 'a1.alias'], ['bank-a', 'a2', 'a2.alias'], ['bank-b', 'b1', 'b1.alias']];
     await database.knex.transaction((trx) =>
       instantPaymentsProjection.applyBatch(trx, [
         ...[a1, a2, b1].map(([organization, client]) => event(`ip-bank-${organization}`, 'InstantPaymentClientRegistered', clientRegistration(organization, client, '100'))),

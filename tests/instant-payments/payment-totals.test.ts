@@ -1,7 +1,7 @@
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import type { PaymentParties } from '../../write-side/instant-payments/events';
 import type { RecordedEvent } from '../../write-side/event-store/event-store';
-import { clientRegistration } from '../support/instant-payments-events';
+import { clientRegistration, paymentParties, type PaymentParty } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -20,20 +20,8 @@ describe('Instant Payments payment counts', () => {
 
   const at = '2026-11-23T10:00:00.000Z';
   const event = eventLog(at);
-  const payment = (paymentId: string, kind: PaymentParties['kind'], sender: string, recipient: string): PaymentParties => ({
-    paymentId,
-    kind,
-    amount: '10',
-    reference: null,
-    senderClientId: `${sender}-client`,
-    senderOrganizationId: sender,
-    senderAlias: `${sender}.client`,
-    recipientClientId: `${recipient}-client`,
-    recipientOrganizationId: recipient,
-    recipientAlias: `${recipient}.client`,
-    createdAt: at,
-    requestFingerprint: null,
-  });
+  const party = (bank: string): PaymentParty => [bank, `${bank}-client`, `${bank}.client`];
+  const payment = (paymentId: string, kind: PaymentParties['kind'], sender: string, recipient: string) => paymentParties(paymentId, kind, party(sender), party(recipient), at);
   const received = (recipient: string, sender: string, batchNumber: number, paymentIds: string[]) =>
     event(`ip-bank-${recipient}`, 'InstantPaymentsReceived', {
       organizationId: recipient,

@@ -2,9 +2,8 @@ import { instantPaymentsProjection, ReadModelDiverged } from '../../projections/
 import { ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import type { PaymentParties } from '../../write-side/instant-payments/events';
 import { newEvent } from '../event-store/event-store-contract';
-import { clientRegistration } from '../support/instant-payments-events';
+import { clientRegistration, paymentParties } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -31,20 +30,7 @@ describe('Instant Payments read model against a log it cannot follow', () => {
   });
   const transferred = (bank: string, paymentId: string, sender: string, recipient: string, amount: string) => ({
     type: 'InstantPaymentTransferred',
-    data: {
-      paymentId,
-      kind: 'INTERNAL',
-      amount,
-      reference: null,
-      senderClientId: sender,
-      senderOrganizationId: bank,
-      senderAlias: `${sender}.alias`,
-      recipientClientId: recipient,
-      recipientOrganizationId: bank,
-      recipientAlias: `${recipient}.alias`,
-      createdAt: at,
-      requestFingerprint: null,
-    } satisfies PaymentParties,
+    data: paymentParties(paymentId, 'INTERNAL', [bank, sender, `${sender}.alias`], [bank, recipient, `${recipient}.alias`], at, amount),
   });
   const received = (bank: string, paymentId: string, recipient: string, amount: string) => ({
     type: 'InstantPaymentsReceived',

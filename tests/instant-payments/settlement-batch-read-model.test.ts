@@ -1,7 +1,7 @@
 import * as openSettlementBatches from '../../migrations/20261211000100_open_settlement_batches';
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import type { RecordedEvent } from '../../write-side/event-store/event-store';
-import { clientRegistration } from '../support/instant-payments-events';
+import { clientRegistration, paymentParties } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -25,20 +25,7 @@ describe('Instant Payments read model of settlement batches', () => {
   const registered = (bank: string, client: string, balance: string) =>
     event(bank, 'InstantPaymentClientRegistered', clientRegistration(bank, client, balance));
   const sent = (bank: string, paymentId: string, sender: string, amount: string) =>
-    event(bank, 'InstantPaymentSent', {
-      paymentId,
-      kind: 'CROSS_ORGANIZATION',
-      amount,
-      reference: null,
-      senderClientId: sender,
-      senderOrganizationId: bank,
-      senderAlias: `${sender}.alias`,
-      recipientClientId: 'elsewhere',
-      recipientOrganizationId: 'other-bank',
-      recipientAlias: 'elsewhere.alias',
-      createdAt: at,
-      requestFingerprint: null,
-    });
+    event(bank, 'InstantPaymentSent', paymentParties(paymentId, 'CROSS_ORGANIZATION', [bank, sender, `${sender}.alias`], ['other-bank', 'elsewhere', 'elsewhere.alias'], at, amount));
   const started = (bank: string, batchNumber: number, payments: Array<[string, string]>) =>
     event(bank, 'InstantPaymentSettlementBatchStarted', {
       organizationId: bank,
