@@ -4,13 +4,16 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '../../runtime/embedded-postgres';
 import { isAlive, scratchClusters } from '../support/scratch-clusters';
+import { ROOT, startFlags } from '../support/start-script';
 
-const ROOT = join(__dirname, '..', '..');
-
-/** Runs an entry point of the repository on its defaults: no DATABASE_URL, so on an embedded PostgreSQL under DATA_DIR. */
-function startEntryPoint(entry: string, env: Record<string, string>) {
+/**
+ * Runs an entry point of the repository on its defaults: no DATABASE_URL, so on an embedded PostgreSQL
+ * under DATA_DIR; the service with npm start's Node flags, the chain node as tsx runs it.
+ */
+function startEntryPoint(entry: 'runtime/main.ts' | 'chain-node/main.ts', env: Record<string, string>) {
   const { DATABASE_URL: _unset, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+  const flags = entry === 'runtime/main.ts' ? startFlags() : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...flags, join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...inherited, NODE_ENV: 'development', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

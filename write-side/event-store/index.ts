@@ -6,7 +6,9 @@ import { PostgresEventStore } from './postgres-event-store';
 /** The configured adapter: PostgreSQL by default, EventStoreDB with EVENT_STORE=eventstoredb. */
 export async function createEventStore(config: Config, pool: Pool): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') {
-    const { EventStoreDbEventStore } = await import('./eventstoredb-event-store');
+    // Loaded only when chosen (its gRPC client is large), by require: the service runs under tsx's
+    // require hook alone, without the module-loader thread that import() of a .ts file would need.
+    const { EventStoreDbEventStore } = require('./eventstoredb-event-store') as typeof import('./eventstoredb-event-store');
     return EventStoreDbEventStore.connect(config.EVENTSTORE_URL!);
   }
   return new PostgresEventStore(pool);
