@@ -51,8 +51,8 @@ import { profiled, readProfile, summarizeProfile } from './support/profile';
  *     over a log whose BENCH_IP_SHARE (default 0.4) is Instant Payments history,
  *     and its ratio to that baseline, each with the CPU per event of this process and of PostgreSQL
  *     (steadier than a rate on a shared machine); then two rebuilds alone;
- *   - p50/p99 of GET /dashboard/metrics, GET /activity-log and a participant's Instant Payments
- *     transactions over HTTP;
+ *   - p50/p99 of GET /dashboard/metrics, GET /activity-log, a participant's Instant Payments
+ *     transactions and dashboard, and the issuer's Instant Payments oversight over HTTP;
  *   - an export of BENCH_EXPORT_ROWS (default 1,000,000) rows streamed to a client by a server
  *     process of its own, with that process's peak RSS (target < 200 MiB).
  * BENCH_PROFILE=<file> writes a CPU profile of the catch-up (this process) and prints its hottest places.
@@ -599,6 +599,10 @@ async function main(): Promise<void> {
     console.log(`  ${await measure('GET …/instant-payments/transactions', transactions, participant, agent)}`);
     console.log(`  ${await measure('GET …/instant-payments/transactions?page=100', `${transactions}?page=100`, participant, agent)}`);
     console.log(`  ${await measure('GET …/transactions?kind=CROSS_ORGANIZATION', `${transactions}?kind=CROSS_ORGANIZATION`, participant, agent)}`);
+    console.log(`  its Instant Payments dashboard and the issuer's oversight, over all time (settled payments summed by the hour):`);
+    console.log(`  ${await measure('GET …/instant-payments/dashboard', `${base}/organizations/${bank}/instant-payments/dashboard`, participant, agent)}`);
+    console.log(`  ${await measure('GET /instant-payments/oversight/summary', `${base}/instant-payments/oversight/summary`, issuer, agent)}`);
+    console.log(`  ${await measure('GET /instant-payments/oversight/banks', `${base}/instant-payments/oversight/banks`, issuer, agent)}`);
     agent.destroy();
 
     const [payer, payee] = banks as [Organization, Organization];

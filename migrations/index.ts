@@ -21,6 +21,7 @@ import * as factsHold from './20261210000100_facts_hold';
 import * as openSettlementBatches from './20261211000100_open_settlement_batches';
 import * as paymentRowsUpdatedInPlace from './20261212000100_payment_rows_updated_in_place';
 import * as paymentListCounts from './20261213000100_payment_list_counts';
+import * as settledPaymentHours from './20261214000100_settled_payment_hours';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -49,6 +50,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261211000100_open_settlement_batches': openSettlementBatches,
   '20261212000100_payment_rows_updated_in_place': paymentRowsUpdatedInPlace,
   '20261213000100_payment_list_counts': paymentListCounts,
+  '20261214000100_settled_payment_hours': settledPaymentHours,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

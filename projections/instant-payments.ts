@@ -83,6 +83,20 @@ interface BankPaymentsChange {
   payments: number;
 }
 
+/** Settled payments of a bank (either side) in one UTC hour of one kind, counted by the bank ledger that recorded their settlement. */
+interface SettledHourChange {
+  organization_id: string;
+  counted_by: string;
+  hour: string;
+  kind: string;
+  volume: bigint;
+  payments: number;
+}
+
+const HOUR_MS = 3_600_000;
+/** The UTC hour a time falls in, as ISO 8601. */
+const hourOf = (time: string) => new Date(Math.floor(Date.parse(time) / HOUR_MS) * HOUR_MS).toISOString();
+
 const batchKey = (organizationId: string, batchNumber: number) => `${organizationId} ${batchNumber}`;
 
 /** A statement of the projection; an update names how many rows it changes, and what it means when it finds fewer. */
@@ -181,6 +195,20 @@ const BANK_PAYMENTS_COLUMNS: Columns<BankPaymentsChange> = [
   ['payments', 'bigint'],
 ];
 
+const SETTLED_HOUR_COLUMNS: Columns<SettledHourChange> = [
+  ['organization_id', 'text'],
+  ['counted_by', 'text'],
+  ['hour', 'timestamptz'],
+  ['kind', 'text'],
+  ['volume', 'numeric'],
+  ['payments', 'bigint'],
+];
+
+const SETTLED_CROSS_COLUMNS: Columns<{ id: string; counted_by: string }> = [
+  ['id', 'text'],
+  ['counted_by', 'text'],
+];
+
 const CLOSED_BATCH_COLUMNS: Columns<Pick<OpenBatchRow, 'organization_id' | 'batch_number'>> = [
   ['organization_id', 'text'],
   ['batch_number', 'integer'],
@@ -217,6 +245,35 @@ class Changes {
    * (bank, counting ledger, kind, status), so that each row has a single writer as the totals above have.
    */
   readonly bankPayments = new Map<string, BankPaymentsChange>();
+
+  /**
+   * Settled payments by bank, UTC hour of their making and kind (the dashboards' sums), counted by the
+   * ledger that recorded the settlement, as the counts above: internal payments, settled when made.
+   */
+  readonly settledHours = new Map<string, SettledHourChange>();
+  /**
+   * Cross-bank payments completed, with the recipient's ledger that counts them: their hour, amount and
+   * banks are read from their rows (a receipt names a payment, not when it was made).
+   */
+  readonly settledCross: Array<{ id: string; counted_by: string }> = [];
+
+  settledHour(payment: PaymentParties): void {
+    const hour = hourOf(payment.createdAt);
+    const key = `${payment.senderOrganizationId} ${hour} ${payment.kind}`;
+    const current = this.settledHours.get(key);
+    if (current) {
+      current.volume += BigInt(payment.amount);
+      current.payments += 1;
+    } else
+      this.settledHours.set(key, {
+        organization_id: payment.senderOrganizationId,
+        counted_by: payment.senderOrganizationId,
+        hour,
+        kind: payment.kind,
+        volume: BigInt(payment.amount),
+        payments: 1,
+      });
+  }
 
   bankPayment(organizationId: string, countedBy: string, kind: string, status: string, change: number): void {
     const key = `${organizationId} ${countedBy} ${kind} ${status}`;
@@ -351,6 +408,7 @@ class Changes {
         const toItself = event.data.recipientClientId === event.data.senderClientId;
         this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount), movements: 1 });
         this.client(event.data.recipientClientId, at, { delta: BigInt(event.data.amount), movements: toItself ? 0 : 1 });
+        this.settledHour(event.data);
         return this.insertPayment(event.data, 'COMPLETED', at);
       }
       case 'InstantPaymentSent':
@@ -373,6 +431,7 @@ class Changes {
           this.bankPaymentStatus({ sender: event.data.senderOrganizationId, recipient: event.data.organizationId }, event.data.organizationId, 'CROSS_ORGANIZATION', 'PENDING', 'COMPLETED');
           this.client(payment.recipientClientId, at, { delta: BigInt(payment.amount), movements: 1 });
           this.payment(payment.paymentId, { status: 'COMPLETED', tx_hash: event.data.txHash, settled_at: event.data.settledAt, updated_at: at });
+          this.settledCross.push({ id: payment.paymentId, counted_by: event.data.organizationId });
         }
         return;
     }
@@ -434,6 +493,35 @@ class Changes {
                order by v.organization_id, v.counted_by, v.kind, v.status
               on conflict (organization_id, counted_by, kind, status) do update set payments = ip_bank_payment_counts.payments + excluded.payments`,
         values: changes.values,
+      });
+    }
+    if (this.settledHours.size > 0) {
+      const changes = unnested(SETTLED_HOUR_COLUMNS, [...this.settledHours.values()]);
+      statements.push({
+        // In key order, as the totals.
+        sql: `insert into ip_settled_payment_hours (organization_id, counted_by, hour, kind, volume, payments)
+              select v.organization_id, v.counted_by, v.hour, v.kind, v.volume, v.payments
+                from ${from}${changes.source}
+               order by 1, 2, 3, 4
+              on conflict (organization_id, counted_by, hour, kind) do update
+                 set volume = ip_settled_payment_hours.volume + excluded.volume, payments = ip_settled_payment_hours.payments + excluded.payments`,
+        values: changes.values,
+      });
+    }
+    if (this.settledCross.length > 0) {
+      // Rows of kind CROSS_ORGANIZATION only, never those above: one statement never changes a row twice.
+      const completed = unnested(SETTLED_CROSS_COLUMNS, this.settledCross);
+      statements.push({
+        sql: `insert into ip_settled_payment_hours (organization_id, counted_by, hour, kind, volume, payments)
+              select shown.organization_id, v.counted_by, date_trunc('hour', p.created_at, 'UTC'), p.kind, sum(p.amount), count(*)
+                from ${from}${completed.source}
+                join ip_payments p on p.id = v.id
+               cross join lateral (select p.sender_organization_id union select p.recipient_organization_id) as shown(organization_id)
+               group by 1, 2, 3, 4
+               order by 1, 2, 3, 4
+              on conflict (organization_id, counted_by, hour, kind) do update
+                 set volume = ip_settled_payment_hours.volume + excluded.volume, payments = ip_settled_payment_hours.payments + excluded.payments`,
+        values: completed.values,
       });
     }
     if (this.startedBatches.size > 0)
@@ -507,7 +595,7 @@ class Changes {
 /** Instant Payments clients (balance, alias, active), payments (status, settlement) and cash movements; KPIs are queried over them. */
 export const instantPaymentsProjection: Projection = {
   name: 'instant-payments',
-  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals', 'ip_bank_payment_counts', 'ip_open_settlement_batches'],
+  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals', 'ip_bank_payment_counts', 'ip_settled_payment_hours', 'ip_open_settlement_batches'],
   handles: INSTANT_PAYMENT_EVENT_TYPES,
   applyBatch: (trx, events) => applyInstantPayments(trx, events),
 };

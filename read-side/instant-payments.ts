@@ -226,23 +226,81 @@ interface Range {
   organizationId?: string;
 }
 
-/** Settled (COMPLETED) payments in a range, of one bank (either side) or of the whole system. */
-function settled(db: Knex, range: Range) {
-  const query = db('ip_payments').where({ status: 'COMPLETED' });
-  if (range.organizationId) query.where(ofBank(range.organizationId));
-  if (range.from) query.where('created_at', '>=', range.from);
-  if (range.to) query.where('created_at', '<=', range.to);
+const HOUR_MS = 3_600_000;
+
+/** A stretch of time, as `created_at` bounds: from (inclusive), to (inclusive), before (exclusive). */
+interface Stretch {
+  from?: Date;
+  to?: Date;
+  before?: Date;
+}
+
+/**
+ * How a range meets the UTC hours: the whole hours inside it (`whole`, null bounds reaching every hour
+ * on that side), summed from the kept hours, and the stretches of the hours it cuts (at most one at
+ * each end), read from the payments themselves. An hour is whole when its last millisecond is in the
+ * range (the read model's times are the ledgers' ISO 8601 milliseconds), so a range of days reads no
+ * payment.
+ */
+function hoursOf(range: Range): { whole: { from: Date | null; before: Date | null } | null; cut: Stretch[] } {
+  const first = range.from ? new Date(Math.ceil(range.from.getTime() / HOUR_MS) * HOUR_MS) : null;
+  const end = range.to ? new Date(Math.floor((range.to.getTime() + 1) / HOUR_MS) * HOUR_MS) : null;
+  if (first && end && first >= end) return { whole: null, cut: [{ from: range.from, to: range.to }] };
+  const cut: Stretch[] = [];
+  if (range.from && first! > range.from) cut.push({ from: range.from, before: first! });
+  if (range.to && end! <= range.to) cut.push({ from: end!, to: range.to });
+  return { whole: { from: first, before: end }, cut };
+}
+
+/** The kept hours of a range's whole hours; none when it holds no whole hour. */
+function keptHours(db: Knex, whole: { from: Date | null; before: Date | null } | null, columns: string[]) {
+  const kept = db('ip_settled_payment_hours').select(columns);
+  if (!whole) return kept.whereRaw('false');
+  if (whole.from) kept.where('hour', '>=', whole.from);
+  if (whole.before) kept.where('hour', '<', whole.before);
+  return kept;
+}
+
+/** Settled payments made in a stretch of time, as `created_at` bounds. */
+const madeIn = (stretch: Stretch) => (query: Knex.QueryBuilder) => {
+  if (stretch.from) query.where('p.created_at', '>=', stretch.from);
+  if (stretch.to) query.where('p.created_at', '<=', stretch.to);
+  if (stretch.before) query.where('p.created_at', '<', stretch.before);
   return query;
+};
+
+/**
+ * Settled (COMPLETED) payments in a range, of one bank (either side) or of the whole system, as rows of
+ * (hour, kind, volume, payments): the kept hours for the hours the range holds whole, the payments
+ * themselves for the hours it cuts. Its cost follows the hours of the range, not its payments.
+ */
+function settled(db: Knex, range: Range) {
+  const { whole, cut } = hoursOf(range);
+  const kept = keptHours(db, whole, ['hour', 'kind', 'volume', 'payments']);
+  if (range.organizationId) kept.where('organization_id', range.organizationId);
+  // The system's rows: each payment's, written by its counting ledger for its own bank, once.
+  else kept.whereRaw('organization_id = counted_by');
+  const sources = [kept];
+  for (const stretch of cut) {
+    const made = db('ip_payments as p')
+      .where('p.status', 'COMPLETED')
+      .select(db.raw(`date_trunc('hour', p.created_at, 'UTC') as hour`), 'p.kind', 'p.amount as volume', db.raw('1 as payments'));
+    if (range.organizationId) made.where((either) => either.where('p.sender_organization_id', range.organizationId!).orWhere('p.recipient_organization_id', range.organizationId!));
+    // Every payment has one sending bank: the hour read bank by bank, each through its index, never the whole table.
+    else made.whereIn('p.sender_organization_id', db('organizations').select('id'));
+    sources.push(madeIn(stretch)(made));
+  }
+  return db.from(db.unionAll(sources, true).as('s'));
 }
 
 async function distribution(db: Knex, range: Range) {
   const byDay = await settled(db, range)
-    .select(db.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day`), db.raw('sum(amount)::text as volume'), db.raw('count(*)::int as count'))
+    .select(db.raw(`to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day`), db.raw('sum(volume)::text as volume'), db.raw('sum(payments)::int as count'))
     .groupBy('day')
     .orderBy('day');
   const hours = await settled(db, range)
-    .select(db.raw(`extract(hour from created_at at time zone 'UTC')::int as hour`), db.raw('sum(amount)::text as volume'), db.raw('count(*)::int as count'))
-    .groupBy('hour');
+    .select(db.raw(`extract(hour from hour at time zone 'UTC')::int as hour`), db.raw('sum(volume)::text as volume'), db.raw('sum(payments)::int as count'))
+    .groupBy(db.raw('1'));
   const byHour = Array.from({ length: 24 }, (_, hour) => {
     const row = hours.find((entry: { hour: number }) => entry.hour === hour);
     return { hour, volume: row?.volume ?? '0', count: row?.count ?? 0 };
@@ -256,7 +314,7 @@ async function distribution(db: Knex, range: Range) {
 export async function bankDashboard(db: Knex, organizationId: string, range: { from?: Date; to?: Date }) {
   const scoped = { ...range, organizationId };
   const rows: Array<{ kind: string; volume: string | null; count: number }> = await settled(db, scoped)
-    .select('kind', db.raw('sum(amount)::text as volume'), db.raw('count(*)::int as count'))
+    .select('kind', db.raw('sum(volume)::text as volume'), db.raw('sum(payments)::int as count'))
     .groupBy('kind');
   const of = (kind: string) => rows.find((row) => row.kind === kind);
   const cross = of('CROSS_ORGANIZATION');
@@ -320,7 +378,7 @@ export function bankExport(db: Knex, organizationId: string, filter: { format: '
 // ---- the issuer's oversight: aggregates only ----
 
 export async function oversightSummary(db: Knex, range: Range) {
-  const [row] = await settled(db, range).select(db.raw('sum(amount)::text as volume'), db.raw('count(*)::int as count'));
+  const [row] = await settled(db, range).select(db.raw('sum(volume)::text as volume'), db.raw('coalesce(sum(payments), 0)::int as count'));
   const users = db('ip_clients');
   if (range.organizationId) users.where({ organization_id: range.organizationId });
   const [counted] = await users.count<{ n: string }[]>('* as n');
@@ -343,23 +401,24 @@ export const OVERSIGHT_SORTS = ['name', 'volume', 'payments', 'users'] as const;
 
 /** One row per ACTIVE or SUSPENDED commercial bank: its settled volume and payments (either side) and clients. */
 export async function oversightBanks(db: Knex, filter: { q?: string; sort: (typeof OVERSIGHT_SORTS)[number]; order: 'asc' | 'desc'; from?: Date; to?: Date }): Promise<OversightBankRow[]> {
-  const range = (q: Knex.QueryBuilder) => {
-    if (filter.from) q.where('p.created_at', '>=', filter.from);
-    if (filter.to) q.where('p.created_at', '<=', filter.to);
-    return q;
-  };
-  const sides = range(
-    db('ip_payments as p')
-      .where('p.status', 'COMPLETED')
-      .select('p.sender_organization_id as organization_id', 'p.id', 'p.amount')
-      .union((union) =>
-        range(union.from('ip_payments as p').where('p.status', 'COMPLETED').select('p.recipient_organization_id as organization_id', 'p.id', 'p.amount')),
-      ),
-  );
+  const { whole, cut } = hoursOf(filter);
+  const sources = [keptHours(db, whole, ['organization_id', 'volume', 'payments'])];
+  for (const stretch of cut)
+    // Each bank's side of each payment, an internal payment once (union).
+    sources.push(
+      db
+        .from(
+          madeIn(stretch)(db('ip_payments as p').where('p.status', 'COMPLETED').select('p.sender_organization_id as organization_id', 'p.id', 'p.amount'))
+            .union((union) => madeIn(stretch)(union.from('ip_payments as p').where('p.status', 'COMPLETED').select('p.recipient_organization_id as organization_id', 'p.id', 'p.amount')))
+            .as('sides'),
+        )
+        .select('organization_id', 'amount as volume', db.raw('1 as payments')),
+    );
+  const sides = db.unionAll(sources, true);
   const query = db('organizations as o')
     .where('o.type', 'COMMERCIAL')
     .whereNot('o.status', 'PENDING')
-    .leftJoin(db.from(sides.as('s')).select('organization_id', db.raw('sum(amount) as volume'), db.raw('count(*)::int as payments')).groupBy('organization_id').as('v'), 'v.organization_id', 'o.id')
+    .leftJoin(db.from(sides.as('s')).select('organization_id', db.raw('sum(volume) as volume'), db.raw('sum(payments)::int as payments')).groupBy('organization_id').as('v'), 'v.organization_id', 'o.id')
     .leftJoin(db('ip_clients').select('organization_id', db.raw('count(*)::int as users')).groupBy('organization_id').as('c'), 'c.organization_id', 'o.id')
     .select('o.id', 'o.name', 'o.settlement_address', db.raw('coalesce(v.volume, 0)::text as volume'), db.raw('coalesce(v.payments, 0)::int as payments'), db.raw('coalesce(c.users, 0)::int as users'));
   if (filter.q) query.whereILike('o.name', `%${filter.q}%`);
