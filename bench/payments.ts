@@ -923,6 +923,26 @@ async function verify(options: {
   const fundedChain = banks.reduce((sum, bank) => sum + bank.funded, 0n);
   check('settlement money on the chain is conserved', chainTotal === fundedChain, `${chainTotal} on the chain, ${fundedChain} minted`);
 
+  // The dashboards sum the hours the projection keeps as payments settle: against the payments, counted here.
+  const bankOfClient = new Map(all.map((client) => [client.id, banks[client.bank]!.organizationId]));
+  const dashboardLines: string[] = [];
+  let dashboardsOk = true;
+  for (const bank of banks) {
+    let volume = 0n;
+    let count = 0;
+    for (const row of payments) {
+      if (row.status !== 'COMPLETED') continue;
+      if (bankOfClient.get(row.sender_client_id) !== bank.organizationId && bankOfClient.get(row.recipient_client_id) !== bank.organizationId) continue;
+      volume += BigInt(row.amount);
+      count += 1;
+    }
+    const { kpis } = await api.expect(200, 'GET', `/organizations/${bank.organizationId}/instant-payments/dashboard`, { token: bank.adminToken });
+    const ok = kpis.total.volume === volume.toString() && kpis.total.count === count;
+    dashboardsOk &&= ok;
+    dashboardLines.push(`bank ${bank.index + 1}: ${kpis.total.count} payments, ${kpis.total.volume}${ok ? '' : ` (counted here: ${count}, ${volume})`}`);
+  }
+  check("each bank's dashboard sums its settled payments, either side", dashboardsOk, dashboardLines.join('; '));
+
   const serverErrors = load.refused.filter(([, status]) => status === 0 || status >= 500).length;
   check('no 5xx answer or transport error', serverErrors === 0, `${serverErrors} of ${load.acked.length + load.refused.length} requests`);
   return { checks, drainSeconds };
