@@ -2,7 +2,7 @@ import * as paymentListCounts from '../../migrations/20261213000100_payment_list
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import { bankExport, clientMovements, listBankPayments } from '../../read-side/instant-payments';
 import type { PaymentParties } from '../../write-side/instant-payments/events';
-import { clientRegistration, paymentParties, type PaymentParty } from '../support/instant-payments-events';
+import { clientRegistration, paymentParties, paymentReceived, settlementBatchFailure, type PaymentParty } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -26,33 +26,8 @@ describe('Instant Payments: payments on either side of a bank or a client, in ti
     paymentParties(paymentId, kind, sender, recipient, createdAt);
   const transferred = (parties: PaymentParties) => event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentTransferred', parties);
   const sent = (parties: PaymentParties) => event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentSent', parties);
-  const received = (parties: PaymentParties) =>
-    event(`ip-bank-${parties.recipientOrganizationId}`, 'InstantPaymentsReceived', {
-      organizationId: parties.recipientOrganizationId,
-      senderOrganizationId: parties.senderOrganizationId,
-      batchNumber: 1,
-      txHash: `tx-${parties.paymentId}`,
-      settledAt: second(9),
-      payments: [{ paymentId: parties.paymentId, recipientClientId: parties.recipientClientId, amount: '10' }],
-    });
-  const failed = (parties: PaymentParties) => [
-    event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentSettlementBatchStarted', {
-      organizationId: parties.senderOrganizationId,
-      batchNumber: 7,
-      txHash: 'tx-failed',
-      txBytes: '',
-      from: 'address',
-      transfers: [{ organizationId: parties.recipientOrganizationId, to: 'address', amount: '10', payments: [{ paymentId: parties.paymentId, recipientClientId: parties.recipientClientId, amount: '10' }] }],
-    }),
-    event(`ip-bank-${parties.senderOrganizationId}`, 'InstantPaymentSettlementBatchFailed', {
-      organizationId: parties.senderOrganizationId,
-      batchNumber: 7,
-      txHash: null,
-      failureCode: 'CHAIN_REFUSED',
-      reason: 'test',
-      failedAt: second(9),
-    }),
-  ];
+  const received = (parties: PaymentParties) => event(`ip-bank-${parties.recipientOrganizationId}`, 'InstantPaymentsReceived', paymentReceived(parties, second(9)));
+  const failed = (parties: PaymentParties) => settlementBatchFailure(parties, second(9)).map(({ type, data }) => event(`ip-bank-${parties.senderOrganizationId}`, type, data));
   // Sent, received and internal payments interleaved in time; p3 and p4 share their time (the id breaks the tie).
   const p = {
     p1: payment('p1', 'INTERNAL', ana, beto, second(0)),
@@ -205,14 +180,7 @@ describe('Migration to kept list counts', () => {
         event('ip-bank-bank-a', 'InstantPaymentTransferred', parties('m1', 'INTERNAL', a1, a2)),
         event('ip-bank-bank-a', 'InstantPaymentSent', parties('m2', 'CROSS_ORGANIZATION', a1, b1)),
         event('ip-bank-bank-b', 'InstantPaymentSent', parties('m3', 'CROSS_ORGANIZATION', b1, a2)),
-        event('ip-bank-bank-a', 'InstantPaymentsReceived', {
-          organizationId: 'bank-a',
-          senderOrganizationId: 'bank-b',
-          batchNumber: 1,
-          txHash: 'tx',
-          settledAt: '2026-11-01T10:00:01.000Z',
-          payments: [{ paymentId: 'm3', recipientClientId: 'a2', amount: '5' }],
-        }),
+        event('ip-bank-bank-a', 'InstantPaymentsReceived', paymentReceived(parties('m3', 'CROSS_ORGANIZATION', b1, a2), '2026-11-01T10:00:01.000Z')),
       ]),
     );
     const kept = await counts();

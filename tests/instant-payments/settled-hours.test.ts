@@ -2,7 +2,7 @@ import * as settledPaymentHours from '../../migrations/20261214000100_settled_pa
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import { bankDashboard, oversightBanks, oversightDistribution, oversightSummary } from '../../read-side/instant-payments';
 import type { PaymentParties } from '../../write-side/instant-payments/events';
-import { clientRegistration, paymentParties, type PaymentParty } from '../support/instant-payments-events';
+import { clientRegistration, paymentParties, paymentReceived, settlementBatchFailure, type PaymentParty } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -35,33 +35,8 @@ describe('Instant Payments: dashboards sum settled payments by the hour they wer
   };
   const transferred = (parties: PaymentParties) => event(ledger(parties.senderOrganizationId), 'InstantPaymentTransferred', parties);
   const sent = (parties: PaymentParties) => event(ledger(parties.senderOrganizationId), 'InstantPaymentSent', parties);
-  const received = (parties: PaymentParties) =>
-    event(ledger(parties.recipientOrganizationId), 'InstantPaymentsReceived', {
-      organizationId: parties.recipientOrganizationId,
-      senderOrganizationId: parties.senderOrganizationId,
-      batchNumber: 1,
-      txHash: `tx-${parties.paymentId}`,
-      settledAt: at('12:10:00.000'),
-      payments: [{ paymentId: parties.paymentId, recipientClientId: parties.recipientClientId, amount: parties.amount }],
-    });
-  const failed = (parties: PaymentParties) => [
-    event(ledger(parties.senderOrganizationId), 'InstantPaymentSettlementBatchStarted', {
-      organizationId: parties.senderOrganizationId,
-      batchNumber: 7,
-      txHash: 'tx-failed',
-      txBytes: '',
-      from: 'address',
-      transfers: [{ organizationId: parties.recipientOrganizationId, to: 'address', amount: parties.amount, payments: [{ paymentId: parties.paymentId, recipientClientId: parties.recipientClientId, amount: parties.amount }] }],
-    }),
-    event(ledger(parties.senderOrganizationId), 'InstantPaymentSettlementBatchFailed', {
-      organizationId: parties.senderOrganizationId,
-      batchNumber: 7,
-      txHash: null,
-      failureCode: 'CHAIN_REFUSED',
-      reason: 'test',
-      failedAt: at('12:10:00.000'),
-    }),
-  ];
+  const received = (parties: PaymentParties) => event(ledger(parties.recipientOrganizationId), 'InstantPaymentsReceived', paymentReceived(parties, at('12:10:00.000')));
+  const failed = (parties: PaymentParties) => settlementBatchFailure(parties, at('12:10:00.000')).map(({ type, data }) => event(ledger(parties.senderOrganizationId), type, data));
   const beforeSettlement = [
     ...[a1, a2, b1, b2, c1].map(([organization, client]) => event(ledger(organization), 'InstantPaymentClientRegistered', clientRegistration(organization, client, '1000'))),
     transferred(p.internalA),
@@ -191,21 +166,16 @@ describe('Migration to kept settled hours', () => {
     const [a1, a2, b1]: PaymentParty[] = [['bank-a', 'a1', 'a1.alias'], ['bank-a', 'a2', 'a2.alias'], ['bank-b', 'b1', 'b1.alias']];
     const parties = (paymentId: string, kind: PaymentParties['kind'], sender: PaymentParty, recipient: PaymentParty, createdAt: string) =>
       paymentParties(paymentId, kind, sender, recipient, createdAt, '5');
+    // Made at 11:00, settled at 12:00: counted in the hour it was made.
+    const m3 = parties('m3', 'CROSS_ORGANIZATION', b1, a2, '2026-11-01T11:00:00.000Z');
     await database.knex.transaction((trx) =>
       instantPaymentsProjection.applyBatch(trx, [
         ...[a1, a2, b1].map(([organization, client]) => event(`ip-bank-${organization}`, 'InstantPaymentClientRegistered', clientRegistration(organization, client, '100'))),
         event('ip-bank-bank-a', 'InstantPaymentTransferred', parties('m1', 'INTERNAL', a1, a2, '2026-11-01T10:10:00.000Z')),
         event('ip-bank-bank-a', 'InstantPaymentTransferred', parties('m2', 'INTERNAL', a2, a1, '2026-11-01T10:50:00.000Z')),
-        event('ip-bank-bank-b', 'InstantPaymentSent', parties('m3', 'CROSS_ORGANIZATION', b1, a2, '2026-11-01T11:00:00.000Z')),
+        event('ip-bank-bank-b', 'InstantPaymentSent', m3),
         event('ip-bank-bank-a', 'InstantPaymentSent', parties('m4', 'CROSS_ORGANIZATION', a1, b1, '2026-11-01T11:10:00.000Z')),
-        event('ip-bank-bank-a', 'InstantPaymentsReceived', {
-          organizationId: 'bank-a',
-          senderOrganizationId: 'bank-b',
-          batchNumber: 1,
-          txHash: 'tx',
-          settledAt: '2026-11-01T12:00:01.000Z',
-          payments: [{ paymentId: 'm3', recipientClientId: 'a2', amount: '5' }],
-        }),
+        event('ip-bank-bank-a', 'InstantPaymentsReceived', paymentReceived(m3, '2026-11-01T12:00:01.000Z')),
       ]),
     );
     const kept = await hours();

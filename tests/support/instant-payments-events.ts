@@ -37,3 +37,41 @@ export const paymentParties = (
   createdAt,
   requestFingerprint: null,
 });
+
+type Receipt = Extract<BankLedgerEvent, { type: 'InstantPaymentsReceived' }>['data'];
+
+/** The recipient ledger's receipt of one settled cross-bank payment, in a batch of its own. */
+export const paymentReceived = (parties: PaymentParties, settledAt: string): Receipt => ({
+  organizationId: parties.recipientOrganizationId,
+  senderOrganizationId: parties.senderOrganizationId,
+  batchNumber: 1,
+  txHash: `tx-${parties.paymentId}`,
+  settledAt,
+  payments: [{ paymentId: parties.paymentId, recipientClientId: parties.recipientClientId, amount: parties.amount }],
+});
+
+/** The sender ledger's settlement batch of one cross-bank payment, started and then failed (its sender refunded). */
+export const settlementBatchFailure = (parties: PaymentParties, failedAt: string): Array<{ type: BankLedgerEvent['type']; data: unknown }> => [
+  {
+    type: 'InstantPaymentSettlementBatchStarted',
+    data: {
+      organizationId: parties.senderOrganizationId,
+      batchNumber: 7,
+      txHash: 'tx-failed',
+      txBytes: '',
+      from: 'address',
+      transfers: [
+        {
+          organizationId: parties.recipientOrganizationId,
+          to: 'address',
+          amount: parties.amount,
+          payments: [{ paymentId: parties.paymentId, recipientClientId: parties.recipientClientId, amount: parties.amount }],
+        },
+      ],
+    },
+  },
+  {
+    type: 'InstantPaymentSettlementBatchFailed',
+    data: { organizationId: parties.senderOrganizationId, batchNumber: 7, txHash: null, failureCode: 'CHAIN_REFUSED', reason: 'test', failedAt },
+  },
+];
