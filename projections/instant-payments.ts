@@ -248,7 +248,7 @@ class Changes {
 
   /**
    * Settled payments by bank, UTC hour of their making and kind (the dashboards' sums), counted by the
-   * ledger that recorded the settlement, as the counts above: internal payments, settled when made.
+   * ledger that recorded the settlement, as the counts above.
    */
   readonly settledHours = new Map<string, SettledHourChange>();
   /**
@@ -257,7 +257,8 @@ class Changes {
    */
   readonly settledCross: Array<{ id: string; counted_by: string }> = [];
 
-  settledHour(payment: PaymentParties): void {
+  /** An internal payment, settled when made: counted in its hour by its bank's ledger, for that bank. */
+  settledWhenMade(payment: PaymentParties): void {
     const hour = hourOf(payment.createdAt);
     const key = `${payment.senderOrganizationId} ${hour} ${payment.kind}`;
     const current = this.settledHours.get(key);
@@ -408,7 +409,7 @@ class Changes {
         const toItself = event.data.recipientClientId === event.data.senderClientId;
         this.client(event.data.senderClientId, at, { delta: -BigInt(event.data.amount), movements: 1 });
         this.client(event.data.recipientClientId, at, { delta: BigInt(event.data.amount), movements: toItself ? 0 : 1 });
-        this.settledHour(event.data);
+        this.settledWhenMade(event.data);
         return this.insertPayment(event.data, 'COMPLETED', at);
       }
       case 'InstantPaymentSent':
