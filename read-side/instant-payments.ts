@@ -408,21 +408,12 @@ export const OVERSIGHT_SORTS = ['name', 'volume', 'payments', 'users'] as const;
 export async function oversightBanks(db: Knex, filter: { q?: string; sort: (typeof OVERSIGHT_SORTS)[number]; order: 'asc' | 'desc'; from?: Date; to?: Date }): Promise<OversightBankRow[]> {
   const { whole, cut } = hoursOf(filter);
   const sources = [keptHours(db, whole, ['organization_id', 'volume', 'payments'])];
-  for (const stretch of cut)
-    // Each bank's side of each payment, an internal payment once (union).
-    sources.push(
-      db
-        .from(
-          madeIn(stretch)(db('ip_payments as p').where('p.status', 'COMPLETED').whereIn('p.sender_organization_id', banks(db)).select('p.sender_organization_id as organization_id', 'p.id', 'p.amount'))
-            .union((union) =>
-              madeIn(stretch)(
-                union.from('ip_payments as p').where('p.status', 'COMPLETED').whereIn('p.recipient_organization_id', banks(db)).select('p.recipient_organization_id as organization_id', 'p.id', 'p.amount'),
-              ),
-            )
-            .as('sides'),
-        )
-        .select('organization_id', 'amount as volume', db.raw('1 as payments')),
-    );
+  for (const stretch of cut) {
+    // Each bank's side of each payment: what it sent, and what it received from another bank (an internal payment once).
+    const made = (side: 'sender_organization_id' | 'recipient_organization_id') =>
+      madeIn(stretch)(db('ip_payments as p').where('p.status', 'COMPLETED').whereIn(`p.${side}`, banks(db)).select(`p.${side} as organization_id`, 'p.amount as volume', db.raw('1 as payments')));
+    sources.push(made('sender_organization_id'), made('recipient_organization_id').whereRaw('p.recipient_organization_id <> p.sender_organization_id'));
+  }
   const sides = db.unionAll(sources, true);
   const query = db('organizations as o')
     .where('o.type', 'COMMERCIAL')
