@@ -7,7 +7,7 @@
  * table. Auditors never mutate; Members have no Control Panel (no `read · Organization`); Issuer
  * Members do not get InstantPaymentOversight.
  */
-import { forbidden, notFound } from '../runtime/errors';
+import { forbidden, notFound } from '../write-side/errors';
 import { ORGANIZATION_TYPES, type OrganizationType } from '../write-side/organization/events';
 import { ROLES, type Role } from '../write-side/user/events';
 

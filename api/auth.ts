@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { JwtPayload } from 'jsonwebtoken';
 import passport from 'passport';
 import { ExtractJwt } from 'passport-jwt';
-import { forbidden, unauthenticated } from '../runtime/errors';
+import { forbidden, unauthenticated } from '../write-side/errors';
 import { rateLimit } from '../runtime/rate-limiter';
 import type { AccessTokenClaims, ClientPrincipal, ClientTokenClaims, Services } from '../runtime/services';
 import { can, type Principal } from './abilities';

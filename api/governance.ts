@@ -1,4 +1,4 @@
-import { validationFailed } from '../runtime/errors';
+import { validationFailed } from '../write-side/errors';
 import type { Services } from '../runtime/services';
 import { isValidAddress } from '../write-side/chain/keys';
 import { Idempotency, IDEMPOTENCY_KEY_PATTERN } from '../write-side/idempotency';

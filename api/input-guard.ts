@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError, validationFailed, type FieldError } from '../runtime/errors';
+import { AppError, validationFailed, type FieldError } from '../write-side/errors';
 import { isPlainJson } from './json-body';
 
 /**

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, validationFailed } from '../runtime/errors';
+import { AppError, validationFailed } from '../write-side/errors';
 import { ConcurrencyError } from '../write-side/event-store/event-store';
 import { redactUrl, type Logger } from '../runtime/logger';
 

@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { Request, Response, Router } from 'express';
 import type { PassportStatic } from 'passport';
 import type { ZodObject, ZodType } from 'zod';
-import { AppError, validationFailed, type FieldError } from '../runtime/errors';
+import { AppError, validationFailed, type FieldError } from '../write-side/errors';
 import type { ClientPrincipal, Services } from '../runtime/services';
 import type { Action, Principal, Subject } from './abilities';
 import { authenticateRequest } from './auth';

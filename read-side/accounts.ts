@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../api/abilities';
-import { notFound } from '../runtime/errors';
+import { notFound } from '../write-side/errors';
 import type { MultisigType } from '../write-side/account/events';
 import type { Membership } from '../write-side/user/decide';
 import type { Page, PageRequest } from './pagination';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { notFound } from '../runtime/errors';
+import { notFound } from '../write-side/errors';
 import type { Page, PageRequest } from './pagination';
 
 interface AddressBookRow {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { Model, snakeCaseMappers } from 'objection';
-import { notFound } from '../runtime/errors';
+import { notFound } from '../write-side/errors';
 import { columnsRecord, csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { cursorPages, isoTime } from './exports';
 import { paginate, paginateCounted, type Page, type PageRequest } from './pagination';

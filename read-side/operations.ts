@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../api/abilities';
 import type { AdminOperationType } from '../projections/admin-operations';
-import { notFound } from '../runtime/errors';
+import { notFound } from '../write-side/errors';
 import type { ProposalRow } from './proposals';
 import { findProposal } from './proposals';
 import { whereEntryVisible } from './visibility';

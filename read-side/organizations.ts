@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { Model, snakeCaseMappers } from 'objection';
-import { notFound } from '../runtime/errors';
+import { notFound } from '../write-side/errors';
 import type { OrganizationStatus, OrganizationType } from '../write-side/organization/events';
 import { paginate, type PageRequest } from './pagination';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../api/abilities';
-import { notFound } from '../runtime/errors';
+import { notFound } from '../write-side/errors';
 import type { GroupChange, ProposalKind, ProposalMessage, ProposalStatus, VoteOption } from '../write-side/proposal/events';
 import type { Page, PageRequest } from './pagination';
 

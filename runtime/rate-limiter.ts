@@ -1,4 +1,4 @@
-import { rateLimited } from './errors';
+import { rateLimited } from '../write-side/errors';
 import type { Services } from './services';
 
 type Deps = Pick<Services, 'db'>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findCentralOrganization } from '../read-side/organizations';
 import { findUserByEmail, UserRecord } from '../read-side/users';
 import { ConfigError, DEMO_SEED_ADMIN_PASSWORD } from './config';
-import { conflict } from './errors';
+import { conflict } from '../write-side/errors';
 import type { Services } from './services';
 import type { CommandContext } from '../write-side/command-handler';
 import type { Decider, DomainEvent } from '../write-side/decider';

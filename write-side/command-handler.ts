@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dependencyUnavailable } from '../runtime/errors';
+import { dependencyUnavailable } from './errors';
 import { fold, type Decider, type DomainEvent } from './decider';
 import {
   ConcurrencyError,

@@ -1,6 +1,6 @@
 import { hash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { conflict } from '../runtime/errors';
+import { conflict } from './errors';
 import { canonicalJson } from './proposal/sign-document';
 
 /**

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { getOrganization } from '../../read-side/organizations';
 import { findUser, type UserRecord } from '../../read-side/users';
 import { isLoopbackHost } from '../../runtime/config';
-import { unauthenticated } from '../../runtime/errors';
+import { unauthenticated } from '../../write-side/errors';
 import { forgetHits, rateLimit, refundHit } from '../../runtime/rate-limiter';
 import type { AccessTokenClaims, Services } from '../../runtime/services';
 import { tokenId } from '../../write-side/secret-token';

@@ -3,7 +3,7 @@ import { findProposal } from '../../read-side/proposals';
 import { requestBridging } from '../../write-side/bridging/commands';
 import { idempotentId } from '../../write-side/idempotency';
 import { findOrganization } from '../../read-side/organizations';
-import { notFound } from '../../runtime/errors';
+import { notFound } from '../../write-side/errors';
 import { commandContext } from '../command-context';
 import { IdempotencyHeaders, idempotent } from '../governance';
 import { Amount, Id, z } from '../openapi';

@@ -1,4 +1,4 @@
-import { AppError } from '../../runtime/errors';
+import { AppError } from '../../write-side/errors';
 import { OutboxMail } from '../../write-side/mail/outbox';
 import { Email } from './schemas';
 import { z } from '../openapi';

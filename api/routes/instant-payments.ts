@@ -14,7 +14,7 @@ import {
 import { findOrganization, listOrganizationsIn, getOrganization } from '../../read-side/organizations';
 import { payeeOf } from '../../read-side/payees';
 import { tokenDisplay } from '../../read-side/tokens';
-import { notFound } from '../../runtime/errors';
+import { notFound } from '../../write-side/errors';
 import { rateLimit } from '../../runtime/rate-limiter';
 import type { ClientPrincipal, Services } from '../../runtime/services';
 import { fingerprintOf, idempotentId } from '../../write-side/idempotency';

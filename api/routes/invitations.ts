@@ -1,6 +1,6 @@
 import { findInvitation, invitationView, listInvitations, visibleTo, type InvitationRecord } from '../../read-side/invitations';
 import { getOrganization } from '../../read-side/organizations';
-import { notFound } from '../../runtime/errors';
+import { notFound } from '../../write-side/errors';
 import type { Services } from '../../runtime/services';
 import { INVITATION_STATUSES } from '../../write-side/invitation/events';
 import { createInvitation, invitationOfLink, resendInvitation, revokeInvitation } from '../../write-side/invitation/commands';

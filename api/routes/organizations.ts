@@ -1,7 +1,7 @@
 import { findOrganization, getOrganization, listOrganizations, type OrganizationRecord } from '../../read-side/organizations';
 import { findInvitation, invitationView } from '../../read-side/invitations';
 import { listAdministrators } from '../../read-side/users';
-import { forbidden, notFound } from '../../runtime/errors';
+import { forbidden, notFound } from '../../write-side/errors';
 import type { Services } from '../../runtime/services';
 import { createInvitation } from '../../write-side/invitation/commands';
 import { createOrganization, handleOrganization, setExchangeAddress } from '../../write-side/organization/commands';

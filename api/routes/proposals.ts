@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findVisibleAccount } from '../../read-side/accounts';
 import { approvalQueue, findAccountProposal, listProposals } from '../../read-side/proposals';
-import { dependencyUnavailable } from '../../runtime/errors';
+import { dependencyUnavailable } from '../../write-side/errors';
 import type { Services } from '../../runtime/services';
 import { idempotentId } from '../../write-side/idempotency';
 import { castVote, loadAccount, withdrawProposal } from '../../write-side/proposal/commands';

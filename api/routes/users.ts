@@ -1,6 +1,6 @@
 import { visibleAccountIds } from '../../read-side/accounts';
 import { findUser, listSelectableUsers, listUsers, userView } from '../../read-side/users';
-import { notFound } from '../../runtime/errors';
+import { notFound } from '../../write-side/errors';
 import type { Services } from '../../runtime/services';
 import { changeLocale, changeRole, deactivateUser, pinWallets } from '../../write-side/user/commands';
 import { abilitiesOf, ACTIONS, authorize, ISSUER_WIDE_SUBJECTS, SUBJECTS, type Principal } from '../abilities';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Observable } from 'rxjs';
 import type { Projection } from '../../projections/projection';
 import { ProjectionRunner } from '../../projections/runner';
-import { AppError, businessRule } from '../../runtime/errors';
+import { AppError, businessRule } from '../../write-side/errors';
 import { createLogger } from '../../runtime/logger';
 import { CommandHandler, eventMetadata, MAX_COMMAND_ATTEMPTS, type CommandContext } from '../../write-side/command-handler';
 import type { Decider } from '../../write-side/decider';

@@ -1,4 +1,4 @@
-import { AppError } from '../../runtime/errors';
+import { AppError } from '../../write-side/errors';
 import { accountDecider, type AccountCommand } from '../../write-side/account/decide';
 import type { AccountCreationRequested } from '../../write-side/account/events';
 import { addressBookDecider, type AddressBookCommand } from '../../write-side/address-book/decide';

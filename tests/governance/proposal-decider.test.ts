@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AppError } from '../../runtime/errors';
+import { AppError } from '../../write-side/errors';
 import { fold } from '../../write-side/decider';
 import {
   decideProposal,

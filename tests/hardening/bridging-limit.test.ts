@@ -1,4 +1,4 @@
-import { AppError } from '../../runtime/errors';
+import { AppError } from '../../write-side/errors';
 import { bridgingDecider, type BridgingCommand } from '../../write-side/bridging/decide';
 import type { BridgingEvent } from '../../write-side/bridging/events';
 import { generateCustodyKey } from '../../write-side/chain/keys';

@@ -1,4 +1,4 @@
-import { AppError } from '../../runtime/errors';
+import { AppError } from '../../write-side/errors';
 import { accountDecider } from '../../write-side/account/decide';
 import { addressBookDecider } from '../../write-side/address-book/decide';
 import type { Decider, DomainEvent } from '../../write-side/decider';

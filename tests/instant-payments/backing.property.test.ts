@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AppError } from '../../runtime/errors';
+import { AppError } from '../../write-side/errors';
 import { decide, evolve, initialLedger, nextBatchTransfers, undoOf, type BankLedgerCommand, type BankLedgerState } from '../../write-side/instant-payments/decide';
 import type { BankLedgerEvent } from '../../write-side/instant-payments/events';
 

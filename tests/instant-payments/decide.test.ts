@@ -1,4 +1,4 @@
-import { AppError } from '../../runtime/errors';
+import { AppError } from '../../write-side/errors';
 import {
   aliasDecider,
   decide,

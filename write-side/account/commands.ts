@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { AppError, dependencyUnavailable } from '../../runtime/errors';
+import { AppError, dependencyUnavailable } from '../errors';
 import type { Services } from '../../runtime/services';
 import { SEQUENCE_MISMATCH_CODE, withOutcome, type Chain, type TxResult } from '../chain/chain';
 import type { CustodyKey } from '../chain/keys';

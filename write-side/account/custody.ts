@@ -1,4 +1,4 @@
-import { notFound } from '../../runtime/errors';
+import { notFound } from '../errors';
 import type { Services } from '../../runtime/services';
 import { openCustodyKey, type CustodyKey } from '../chain/keys';
 import type { EventStore } from '../event-store/event-store';

@@ -1,4 +1,4 @@
-import { AppError, conflict, notFound } from '../../runtime/errors';
+import { AppError, conflict, notFound } from '../errors';
 import type { Decider } from '../decider';
 import { canonicalJson } from '../proposal/sign-document';
 import type { AccountCreationRequested, AccountEvent, AccountMember, MultisigType } from './events';

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../../runtime/errors';
+import { conflict, notFound } from '../errors';
 import type { Decider } from '../decider';
 import type { AddressBookEntryFields, AddressBookEvent } from './events';
 

@@ -1,4 +1,4 @@
-import { notFound } from '../../runtime/errors';
+import { notFound } from '../errors';
 import { findAccountByAddress, findAccountByType } from '../../read-side/accounts';
 import { findCentralOrganization } from '../../read-side/organizations';
 import { findTokenByDenom } from '../../read-side/tokens';

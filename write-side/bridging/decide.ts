@@ -1,4 +1,4 @@
-import { AppError, businessRule, forbidden } from '../../runtime/errors';
+import { AppError, businessRule, forbidden } from '../errors';
 import type { Decider } from '../decider';
 import type { BridgingEvent, BridgingRequestData } from './events';
 

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { businessRule } from '../../runtime/errors';
+import { businessRule } from '../errors';
 
 /**
  * Per-organization chain RPC endpoints are URLs a client chose, and the service connects to them:

@@ -1,4 +1,4 @@
-import { dependencyUnavailable, validationFailed } from '../../runtime/errors';
+import { dependencyUnavailable, validationFailed } from '../errors';
 import type { CommandContext, CommandHandler } from '../command-handler';
 import type { GlobalPosition } from '../event-store/event-store';
 import { aliasDecider, normalizeAlias, type BankLedgerCommand, type BankLedgerState, type LedgerClient, type Recipient } from './decide';

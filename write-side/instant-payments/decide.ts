@@ -1,4 +1,4 @@
-import { businessRule, conflict, notFound, unauthenticated } from '../../runtime/errors';
+import { businessRule, conflict, notFound, unauthenticated } from '../errors';
 import type { AliasEvent, BankLedgerEvent, BatchTransfer, PaymentParties } from './events';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { findInvitation, hasPendingInvitation, type InvitationRecord } from '../../read-side/invitations';
 import { getOrganization } from '../../read-side/organizations';
 import { findUserByEmail } from '../../read-side/users';
-import { conflict, notFound } from '../../runtime/errors';
+import { conflict, notFound } from '../errors';
 import type { Services } from '../../runtime/services';
 import type { CommandContext } from '../command-handler';
 import { portalUrl, sendMail } from '../mail/mail';

@@ -1,4 +1,4 @@
-import { conflict, gone, notFound } from '../../runtime/errors';
+import { conflict, gone, notFound } from '../errors';
 import type { Decider } from '../decider';
 import { sameHash } from '../secret-token';
 import type { Locale, Role } from '../user/events';

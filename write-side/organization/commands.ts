@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { validationFailed } from '../../runtime/errors';
+import { validationFailed } from '../errors';
 import type { Services } from '../../runtime/services';
 import { exchangeCandidates } from '../../read-side/accounts';
 import { findOrganization } from '../../read-side/organizations';

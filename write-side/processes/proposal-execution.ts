@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { conflict, notFound } from '../../runtime/errors';
+import { conflict, notFound } from '../errors';
 import type { Logger } from '../../runtime/logger';
 import { accountDecider } from '../account/decide';
 import { accountStream } from '../account/events';

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../../runtime/errors';
+import { conflict, notFound } from '../errors';
 import type { Services } from '../../runtime/services';
 import { accountDecider, type AccountState } from '../account/decide';
 import { accountStream } from '../account/events';

@@ -1,4 +1,4 @@
-import { AppError, conflict, forbidden, notFound } from '../../runtime/errors';
+import { AppError, conflict, forbidden, notFound } from '../errors';
 import { validateGroup } from '../account/decide';
 import type { MultisigType } from '../account/events';
 import { LegacyTypeUrl, TypeUrl } from '../chain/messages';

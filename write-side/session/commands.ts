@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../../runtime/services';
 import { openSessionIds } from '../../read-side/users';
-import { unauthenticated } from '../../runtime/errors';
+import { unauthenticated } from '../errors';
 import type { CommandContext } from '../command-handler';
 import { hashToken, issueSecretToken, tokenId } from '../secret-token';
 import { sessionDecider, type SessionCommand } from './decide';

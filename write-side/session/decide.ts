@@ -1,4 +1,4 @@
-import { conflict, unauthenticated } from '../../runtime/errors';
+import { conflict, unauthenticated } from '../errors';
 import type { Decider } from '../decider';
 import type { SessionEvent, SessionRevocationReason } from './events';
 

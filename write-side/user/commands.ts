@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { membershipsOf } from '../../read-side/accounts';
 import { findUser, findUserByEmail, type UserRecord } from '../../read-side/users';
-import { conflict, unauthenticated } from '../../runtime/errors';
+import { conflict, unauthenticated } from '../errors';
 import type { Services } from '../../runtime/services';
 import type { CommandContext } from '../command-handler';
 import { newSealedCustodyKey } from '../custody/custody';

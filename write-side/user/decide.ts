@@ -1,4 +1,4 @@
-import { businessRule, conflict, gone, notFound, validationFailed } from '../../runtime/errors';
+import { businessRule, conflict, gone, notFound, validationFailed } from '../errors';
 import type { Decider } from '../decider';
 import { sameHash } from '../secret-token';
 import type { EmailEvent, Locale, Role, UserEvent, UserKind, UserRegisteredData } from './events';

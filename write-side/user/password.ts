@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { AppError } from '../../runtime/errors';
+import { AppError } from '../errors';
 
 /**
  * Passwords are hashed with scrypt (memory-hard; node:crypto has no argon2 on Node 20). The stored

@@ -1,4 +1,4 @@
-import { businessRule, conflict, notFound } from '../../runtime/errors';
+import { businessRule, conflict, notFound } from '../errors';
 import type { Decider } from '../decider';
 import type { WhitelistEvent } from './events';
 

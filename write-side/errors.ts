@@ -1,6 +1,8 @@
 /**
- * Failures that reach a client as application/problem+json (RFC 9457). `code` is the stable
- * UPPER_SNAKE_CASE string clients switch on; `status` is the HTTP status from the wire contract.
+ * The refusals of the domain: deciders and commands throw them, queries too, and the API answers each
+ * as application/problem+json (RFC 9457). `code` is the stable UPPER_SNAKE_CASE string clients switch
+ * on; `status` is the HTTP status the wire contract gives it. They live with the domain, which decides
+ * them, so that the write side needs nothing from the runtime.
  */
 export interface FieldError {
   path: string;
