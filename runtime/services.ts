@@ -1,14 +1,8 @@
 import type { KeyObject } from 'node:crypto';
-import type { Knex } from 'knex';
 import type { ProjectionRunner } from '../projections/runner';
-import type { Chain } from '../write-side/chain/chain';
-import type { CustodyKey } from '../write-side/chain/keys';
-import type { CommandHandler } from '../write-side/command-handler';
-import type { EventStore } from '../write-side/event-store/event-store';
 import type { InstantPaymentsDeps } from '../write-side/instant-payments/commands';
-import type { MailPort } from '../write-side/mail/mail';
-import type { ProposalExecution } from '../write-side/processes/proposal-execution';
 import type { Settlement } from '../write-side/processes/settlement';
+import type { WriteSidePorts } from '../write-side/ports';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
@@ -31,32 +25,20 @@ export class CheckFailed extends Error {
 }
 
 /**
- * Everything a route handler may use. Routes call command handlers (write side) and queries (read
- * side); they never touch a table themselves.
+ * Everything a route handler may use: the ports the write side declares (write-side/ports.ts), as this
+ * runtime provides them, and the API's own. Routes call command handlers (write side) and queries
+ * (read side); they never touch a table themselves.
  */
-export interface Services {
+export interface Services extends WriteSidePorts {
   config: Config;
   logger: Logger;
-  db: Knex;
-  eventStore: EventStore;
-  commands: CommandHandler;
   /** The projection runner: it runs only while this process is the elected leader (`Runtime.leader`). */
   projections: ProjectionRunner;
   healthChecks: HealthCheck[];
   /** Secret for access and client tokens (HS256), as a KeyObject so that signing and verifying parse no key. */
   jwtSecret: KeyObject;
-  /** Seals custody private keys at rest (AES-256-GCM, 32 bytes). */
-  keyEncryptionKey: Buffer;
-  /** Invitation and password-reset mail. */
-  mail: MailPort;
-  /** The ledger chain (embedded by default, CHAIN=cosmos for a node). */
-  chain: Chain;
-  /** The platform's chain operator key: native-denom genesis admin, signer of account (group) creation. */
-  chainOperator: CustodyKey;
   /** The Prometheus metrics served at GET /metrics. */
   metrics: Metrics;
-  /** The proposal-execution process manager: runs accepted proposals on the chain. */
-  proposalExecution: ProposalExecution;
   /** The Instant Payments engine: one single-writer ledger per bank, and read-your-writes on its read model. */
   payments: InstantPaymentsDeps;
   /** The Instant Payments settlement process manager: batches each bank's cross-bank payments into one chain transaction per block. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { AppError, dependencyUnavailable } from '../errors';
-import type { Services } from '../../runtime/services';
+import type { WriteSidePorts } from '../ports';
 import { SEQUENCE_MISMATCH_CODE, withOutcome, type Chain, type TxResult } from '../chain/chain';
 import type { CustodyKey } from '../chain/keys';
 import { msgCreateGroupWithPolicy } from '../chain/messages';
@@ -9,7 +9,7 @@ import type { CommandContext } from '../command-handler';
 import { accountDecider, eligibleMembers, type AccountState } from './decide';
 import { accountStream, type AccountCreationRequested, type AccountMember } from './events';
 
-export type AccountServices = Pick<Services, 'eventStore' | 'commands' | 'db' | 'config'> & { chain: Chain; chainOperator: CustodyKey };
+export type AccountServices = Pick<WriteSidePorts, 'eventStore' | 'commands' | 'db' | 'config'> & { chain: Chain; chainOperator: CustodyKey };
 
 /** Turns `{ userId, weight }` into members with their custody addresses, by the account decider's eligibility rule. */
 export async function resolveMembers(
@@ -165,7 +165,7 @@ async function record(services: AccountServices, context: CommandContext, state:
 }
 
 export async function changeAccount(
-  services: Pick<Services, 'commands'>,
+  services: Pick<WriteSidePorts, 'commands'>,
   context: CommandContext,
   accountId: string,
   change: { type: 'ChangeLabel'; label: string } | { type: 'Archive' } | { type: 'Unarchive' },

@@ -1,4 +1,4 @@
-import type { Logger } from '../../runtime/logger';
+import type { Logger } from '../logger';
 import type { CommandContext } from '../command-handler';
 import { fold } from '../decider';
 import { PeriodicTask } from '../processes/periodic-task';

@@ -1,5 +1,5 @@
 import { notFound } from '../errors';
-import type { Services } from '../../runtime/services';
+import type { WriteSidePorts } from '../ports';
 import { openCustodyKey, type CustodyKey } from '../chain/keys';
 import type { EventStore } from '../event-store/event-store';
 import { userStream, type UserRegisteredData } from '../user/events';
@@ -12,7 +12,7 @@ export async function registeredUser(store: EventStore, userId: string): Promise
 }
 
 /** Opens a user's sealed custody key with the key-encryption key; the address is recomputed, never trusted. */
-export async function custodyKeyOfUser(services: Pick<Services, 'eventStore' | 'keyEncryptionKey' | 'config'>, userId: string): Promise<CustodyKey> {
+export async function custodyKeyOfUser(services: Pick<WriteSidePorts, 'eventStore' | 'keyEncryptionKey' | 'config'>, userId: string): Promise<CustodyKey> {
   const user = await registeredUser(services.eventStore, userId);
   if (!user) throw notFound('User');
   const key = openCustodyKey(user.encryptedPrivateKey, services.keyEncryptionKey, services.config.CHAIN_PREFIX);

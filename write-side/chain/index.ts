@@ -1,5 +1,4 @@
 import { connectComet, type CometClient } from '@cosmjs/tendermint-rpc';
-import type { Config } from '../../runtime/config';
 import type { EventStore } from '../event-store/event-store';
 import type { Chain } from './chain';
 import { CosmosChain } from './cosmos-chain';
@@ -9,10 +8,18 @@ import type { ChainHistory } from './history';
 import { assertRpcUrlAllowed, RpcHostPolicy } from './rpc-host-policy';
 import { acquireEmbeddedChainLock } from './single-writer';
 
-export type ChainConfig = Pick<
-  Config,
-  'CHAIN' | 'CHAIN_RPC_URL' | 'CHAIN_ID' | 'CHAIN_PREFIX' | 'CHAIN_BLOCK_MS' | 'NATIVE_DENOM' | 'PER_ORG_RPC_ENABLED'
->;
+/** Which chain, and how to reach it: the runtime's configuration provides these. */
+export interface ChainConfig {
+  CHAIN: 'embedded' | 'cosmos';
+  /** Required with CHAIN=cosmos. */
+  CHAIN_RPC_URL?: string;
+  CHAIN_ID: string;
+  CHAIN_PREFIX: string;
+  CHAIN_BLOCK_MS: number;
+  NATIVE_DENOM: string;
+  /** Whether an organization's own RPC URL is used for its accounts (ChainDirectory). */
+  PER_ORG_RPC_ENABLED: boolean;
+}
 
 /**
  * The configured chain: the embedded ledger chain (blocks in `eventStore`, `operatorKey` as its genesis
@@ -100,7 +107,10 @@ export class ChainDirectory {
 
   constructor(
     private readonly defaultChain: Chain,
-    private readonly config: Pick<Config, 'PER_ORG_RPC_ENABLED' | 'CHAIN_PREFIX' | 'CHAIN_ID' | 'CHAIN_RPC_ALLOWED_HOSTS'>,
+    private readonly config: Pick<ChainConfig, 'PER_ORG_RPC_ENABLED' | 'CHAIN_PREFIX' | 'CHAIN_ID'> & {
+      /** Hosts a per-organization RPC URL may reach although internal. */
+      CHAIN_RPC_ALLOWED_HOSTS: string[];
+    },
   ) {
     this.hosts = new RpcHostPolicy(config.CHAIN_RPC_ALLOWED_HOSTS);
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../../runtime/services';
+import type { WriteSidePorts } from '../ports';
 import { encryptPrivateKey, generateCustodyKey } from '../chain/keys';
 
 /** A fresh custody key as events carry it: address, public key (base64) and the sealed private key. */
@@ -9,7 +9,7 @@ export interface SealedCustodyKey {
   encryptedPrivateKey: string;
 }
 
-export function newSealedCustodyKey(services: Pick<Services, 'config' | 'keyEncryptionKey'>): SealedCustodyKey {
+export function newSealedCustodyKey(services: Pick<WriteSidePorts, 'config' | 'keyEncryptionKey'>): SealedCustodyKey {
   const key = generateCustodyKey(services.config.CHAIN_PREFIX);
   const sealed = {
     address: key.address,
@@ -21,7 +21,7 @@ export function newSealedCustodyKey(services: Pick<Services, 'config' | 'keyEncr
 }
 
 /** A settlement account is one custody key of the platform's, not a multisig (spec "Settlement account"). */
-export const newSettlementAccountKey = (services: Pick<Services, 'config' | 'keyEncryptionKey'>) => ({
+export const newSettlementAccountKey = (services: Pick<WriteSidePorts, 'config' | 'keyEncryptionKey'>) => ({
   accountId: randomUUID(),
   ...newSealedCustodyKey(services),
 });

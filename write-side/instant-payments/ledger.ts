@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../../runtime/logger';
+import type { Logger } from '../logger';
 import { eventMetadata, type CommandContext } from '../command-handler';
 import {
   ConcurrencyError,

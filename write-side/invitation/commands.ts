@@ -3,7 +3,7 @@ import { findInvitation, hasPendingInvitation, type InvitationRecord } from '../
 import { getOrganization } from '../../read-side/organizations';
 import { findUserByEmail } from '../../read-side/users';
 import { conflict, notFound } from '../errors';
-import type { Services } from '../../runtime/services';
+import type { WriteSidePorts } from '../ports';
 import type { CommandContext } from '../command-handler';
 import { portalUrl, sendMail } from '../mail/mail';
 import { invitationMail } from '../mail/templates';
@@ -13,9 +13,9 @@ import type { Locale, Role } from '../user/events';
 import { assertLinkUsable, invitationDecider, type InvitationCommand } from './decide';
 import { invitationStream, type InvitationEvent } from './events';
 
-type Deps = Pick<Services, 'commands' | 'config' | 'db' | 'mail' | 'logger'>;
+type Deps = Pick<WriteSidePorts, 'commands' | 'config' | 'db' | 'mail' | 'logger'>;
 
-const handleInvitation = (services: Pick<Services, 'commands'>, invitationId: string, command: InvitationCommand, context: CommandContext) =>
+const handleInvitation = (services: Pick<WriteSidePorts, 'commands'>, invitationId: string, command: InvitationCommand, context: CommandContext) =>
   services.commands.handle(invitationDecider, invitationStream(invitationId), command, context);
 
 /** A fresh link and its expiry: INVITATION_EXPIRY_HOURS from now. */
@@ -84,7 +84,7 @@ export async function resendInvitation(services: Deps, context: CommandContext, 
  * The invitation a registration link opens, or why it does not: 404 for a link that never was one,
  * 410 for a used, revoked, expired or replaced (resent) one.
  */
-export async function invitationOfLink(services: Pick<Services, 'db' | 'eventStore'>, token: string, now: Date): Promise<InvitationRecord> {
+export async function invitationOfLink(services: Pick<WriteSidePorts, 'db' | 'eventStore'>, token: string, now: Date): Promise<InvitationRecord> {
   const invitationId = tokenId(token);
   if (!invitationId) throw notFound('Invitation');
   const state = fold(invitationDecider, (await services.eventStore.readStream(invitationStream(invitationId))) as unknown as InvitationEvent[]);

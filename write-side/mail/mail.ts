@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { Config } from '../../runtime/config';
-import type { Services } from '../../runtime/services';
+import type { DomainSettings, WriteSidePorts } from '../ports';
 import { OutboxMail } from './outbox';
 import { SmtpMail } from './smtp';
 
@@ -14,23 +13,31 @@ export interface MailMessage {
 
 /** Where mail goes: the outbox table (default, listed by GET /api/dev/outbox) or an SMTP server. */
 export interface MailPort {
-  readonly transport: Config['MAIL_TRANSPORT'];
+  readonly transport: MailSettings['MAIL_TRANSPORT'];
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailPort(config: Config, db: Knex): MailPort {
+/** How mail leaves: the runtime's configuration provides these. */
+export interface MailSettings {
+  MAIL_TRANSPORT: 'outbox' | 'smtp';
+  /** Required with MAIL_TRANSPORT=smtp. */
+  SMTP_URL?: string;
+  MAIL_FROM: string;
+}
+
+export function createMailPort(config: MailSettings, db: Knex): MailPort {
   return config.MAIL_TRANSPORT === 'smtp' ? new SmtpMail(config.SMTP_URL!, config.MAIL_FROM) : new OutboxMail(db);
 }
 
 /** The portal the links in mails point to. */
-export const portalUrl = (config: Config) =>
+export const portalUrl = (config: Pick<DomainSettings, 'PORTAL_URL' | 'PUBLIC_URL' | 'PORT'>) =>
   (config.PORTAL_URL ?? config.PUBLIC_URL ?? `http://127.0.0.1:${config.PORT}`).replace(/\/$/, '');
 
 /**
  * Sends and never fails the caller: the invitation or reset is already recorded, and resending (or
  * asking again) is how a lost mail is recovered. The failure is logged.
  */
-export async function sendMail(services: Pick<Services, 'mail' | 'logger'>, message: MailMessage): Promise<void> {
+export async function sendMail(services: Pick<WriteSidePorts, 'mail' | 'logger'>, message: MailMessage): Promise<void> {
   try {
     await services.mail.send(message);
   } catch (error) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { validationFailed } from '../errors';
-import type { Services } from '../../runtime/services';
+import type { WriteSidePorts } from '../ports';
 import { exchangeCandidates } from '../../read-side/accounts';
 import { findOrganization } from '../../read-side/organizations';
 import { isValidAddress } from '../chain/keys';
@@ -9,9 +9,9 @@ import { newSettlementAccountKey } from '../custody/custody';
 import { organizationDecider, type OrganizationCommand } from './decide';
 import { organizationStream, type OrganizationType } from './events';
 
-type Deps = Pick<Services, 'commands' | 'config' | 'db' | 'keyEncryptionKey'>;
+type Deps = Pick<WriteSidePorts, 'commands' | 'config' | 'db' | 'keyEncryptionKey'>;
 
-export const handleOrganization = (services: Pick<Services, 'commands'>, organizationId: string, command: OrganizationCommand, context: CommandContext) =>
+export const handleOrganization = (services: Pick<WriteSidePorts, 'commands'>, organizationId: string, command: OrganizationCommand, context: CommandContext) =>
   services.commands.handle(organizationDecider, organizationStream(organizationId), command, context);
 
 export async function createOrganization(

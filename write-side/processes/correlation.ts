@@ -1,4 +1,4 @@
-import type { Logger } from '../../runtime/logger';
+import type { Logger } from '../logger';
 import type { RecordedEvent } from '../event-store/event-store';
 
 /**

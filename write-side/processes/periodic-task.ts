@@ -1,4 +1,4 @@
-import type { Logger } from '../../runtime/logger';
+import type { Logger } from '../logger';
 
 /** Runs `tick` on an interval, never two at once; `stop` waits for the tick under way. */
 export class PeriodicTask {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../errors';
-import type { Logger } from '../../runtime/logger';
+import type { Logger } from '../logger';
 import { accountDecider } from '../account/decide';
 import { accountStream } from '../account/events';
 import { custodyKeyOfUser } from '../account/custody';

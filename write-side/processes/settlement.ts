@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Logger } from '../../runtime/logger';
+import type { Logger } from '../logger';
 import { SEQUENCE_MISMATCH_CODE, type Chain, type TxResult } from '../chain/chain';
 import { openCustodyKey, signBytes, type CustodyKey } from '../chain/keys';
 import { msgSend } from '../chain/messages';

@@ -1,5 +1,5 @@
 import { conflict, notFound } from '../errors';
-import type { Services } from '../../runtime/services';
+import type { WriteSidePorts } from '../ports';
 import { accountDecider, type AccountState } from '../account/decide';
 import { accountStream } from '../account/events';
 import { custodyKeyOfUser } from '../account/custody';
@@ -21,18 +21,18 @@ import { inactiveOwnersOf } from '../../read-side/organizations';
 import { valueAddresses } from './messages';
 import { proposalSignDocument, signDocument, voteSignDocument } from './sign-document';
 
-export type GovernanceServices = Pick<Services, 'eventStore' | 'commands' | 'db' | 'logger' | 'config' | 'keyEncryptionKey'> & {
+export type GovernanceServices = Pick<WriteSidePorts, 'eventStore' | 'commands' | 'db' | 'logger' | 'config' | 'keyEncryptionKey'> & {
   chain: Chain;
   proposalExecution: ProposalExecution;
 };
 
-export async function loadAccount(services: Pick<Services, 'eventStore'>, accountId: string): Promise<AccountState> {
+export async function loadAccount(services: Pick<WriteSidePorts, 'eventStore'>, accountId: string): Promise<AccountState> {
   const state = fold(accountDecider, (await services.eventStore.readStream(accountStream(accountId))) as never);
   if (!state.exists) throw notFound('Account');
   return state;
 }
 
-export async function loadProposal(services: Pick<Services, 'eventStore'>, proposalId: string): Promise<ProposalState> {
+export async function loadProposal(services: Pick<WriteSidePorts, 'eventStore'>, proposalId: string): Promise<ProposalState> {
   return fold(proposalDecider, (await services.eventStore.readStream(proposalStream(proposalId))) as unknown as ProposalEvent[]);
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../../runtime/services';
+import type { WriteSidePorts } from '../ports';
 import { openSessionIds } from '../../read-side/users';
 import { unauthenticated } from '../errors';
 import type { CommandContext } from '../command-handler';
@@ -7,7 +7,7 @@ import { hashToken, issueSecretToken, tokenId } from '../secret-token';
 import { sessionDecider, type SessionCommand } from './decide';
 import { sessionStream, type SessionRevocationReason } from './events';
 
-type Deps = Pick<Services, 'commands' | 'config' | 'db'>;
+type Deps = Pick<WriteSidePorts, 'commands' | 'config' | 'db'>;
 
 export interface IssuedRefreshToken {
   sessionId: string;
@@ -15,7 +15,7 @@ export interface IssuedRefreshToken {
   expiresAt: Date;
 }
 
-const handleSession = (services: Pick<Services, 'commands'>, sessionId: string, command: SessionCommand, context: CommandContext) =>
+const handleSession = (services: Pick<WriteSidePorts, 'commands'>, sessionId: string, command: SessionCommand, context: CommandContext) =>
   services.commands.handle(sessionDecider, sessionStream(sessionId), command, context);
 
 export async function startSession(services: Deps, context: CommandContext, userId: string): Promise<IssuedRefreshToken> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { membershipsOf } from '../../read-side/accounts';
 import { findUser, findUserByEmail, type UserRecord } from '../../read-side/users';
 import { conflict, unauthenticated } from '../errors';
-import type { Services } from '../../runtime/services';
+import type { WriteSidePorts } from '../ports';
 import type { CommandContext } from '../command-handler';
 import { newSealedCustodyKey } from '../custody/custody';
 import { fold } from '../decider';
@@ -18,13 +18,13 @@ import { emailDecider, resetLinkUnusable, userDecider, type UserCommand, type Us
 import { emailStream, userStream, type Locale, type Role, type UserEvent, type UserKind, type UserRegisteredData } from './events';
 import { assertPasswordPolicy, hashPassword, verifyAgainstDecoy, verifyPassword } from './password';
 
-type Deps = Pick<Services, 'commands' | 'config' | 'db' | 'eventStore' | 'keyEncryptionKey' | 'mail' | 'logger'>;
+type Deps = Pick<WriteSidePorts, 'commands' | 'config' | 'db' | 'eventStore' | 'keyEncryptionKey' | 'mail' | 'logger'>;
 
-const handleUser = (services: Pick<Services, 'commands'>, userId: string, command: UserCommand, context: CommandContext) =>
+const handleUser = (services: Pick<WriteSidePorts, 'commands'>, userId: string, command: UserCommand, context: CommandContext) =>
   services.commands.handle(userDecider, userStream(userId), command, context);
 
 /** The user aggregate with what the read model leaves out: password hash, pending reset, sealed custody key. */
-export async function loadUser(services: Pick<Services, 'eventStore'>, userId: string): Promise<UserState> {
+export async function loadUser(services: Pick<WriteSidePorts, 'eventStore'>, userId: string): Promise<UserState> {
   const recorded = await services.eventStore.readStream(userStream(userId));
   return fold(userDecider, recorded as unknown as UserEvent[]);
 }
