@@ -10,6 +10,7 @@ import { freePort, startEmbeddedPostgres } from '../runtime/embedded-postgres';
 import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalResult } from './minimal-ledger';
 import { envFlag } from './support/env';
+import { scriptArguments } from './support/package-scripts';
 import { Api } from './support/http';
 import { batchScheduler, cpuSeconds, loadAverage, machineCpu, mainThreadSchedule, peakRss, resetPeakRss, scheduleLine, type ThreadSchedule } from './support/proc';
 import { busyStretches, readProfile, summarizeProfile } from './support/profile';
@@ -311,19 +312,6 @@ function reportedLag(value: unknown, underLag = false): number | null {
   return max;
 }
 
-/**
- * The service's own start command (its package.json `start`), run by this Node in one process, so that
- * the benchmark measures the process `npm start` runs, with its Node flags.
- */
-/** How to run one of the service's package.json scripts (`start`, `chain`) with this Node. */
-function scriptArguments(script: 'start' | 'chain'): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(SERVICE_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const [program, ...args] = scripts[script]!.trim().split(/\s+/);
-  if (program === 'node') return args;
-  if (program === 'tsx') return ['--import', 'tsx', ...args];
-  throw new Error(`package.json's ${script} script runs ${program}: bench:payments runs the service with node or tsx`);
-}
-
 class Service {
   private exited = false;
 
@@ -335,7 +323,7 @@ class Service {
     const logFile = join(work, `${name}.log`);
     const roundTripsFile = join(work, `${name}-round-trips.json`);
     const out = openSync(logFile, 'a');
-    const child = spawn(process.execPath, scriptArguments('start'), {
+    const child = spawn(process.execPath, scriptArguments(SERVICE_DIR, 'start'), {
       cwd: SERVICE_DIR,
       env: {
         ...env,
@@ -428,7 +416,7 @@ class Deployment {
       if (!KEEP_DATABASE) cleanups.push(() => dropDatabase(options.serverUrl, chainDatabase));
       const rpcPort = await freePort();
       const logFile = join(work, 'chain-node.log');
-      const node = spawn(process.execPath, scriptArguments('chain'), {
+      const node = spawn(process.execPath, scriptArguments(SERVICE_DIR, 'chain'), {
         cwd: SERVICE_DIR,
         env: { ...env, DATABASE_URL: databaseUrl(options.serverUrl, chainDatabase), CHAIN_RPC_PORT: String(rpcPort) },
         stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')],
