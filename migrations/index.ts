@@ -22,6 +22,7 @@ import * as openSettlementBatches from './20261211000100_open_settlement_batches
 import * as paymentRowsUpdatedInPlace from './20261212000100_payment_rows_updated_in_place';
 import * as paymentListCounts from './20261213000100_payment_list_counts';
 import * as settledPaymentHours from './20261214000100_settled_payment_hours';
+import * as bankClientCounts from './20261215000100_bank_client_counts';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -51,6 +52,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261212000100_payment_rows_updated_in_place': paymentRowsUpdatedInPlace,
   '20261213000100_payment_list_counts': paymentListCounts,
   '20261214000100_settled_payment_hours': settledPaymentHours,
+  '20261215000100_bank_client_counts': bankClientCounts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -180,6 +180,11 @@ const PAYMENT_CHANGE_COLUMNS: Columns<PaymentChange> = [
   ['updated_at', 'timestamptz'],
 ];
 
+const BANK_CLIENTS_COLUMNS: Columns<{ organization_id: string; clients: number }> = [
+  ['organization_id', 'text'],
+  ['clients', 'bigint'],
+];
+
 const TOTAL_COLUMNS: Columns<TotalChange> = [
   ['organization_id', 'text'],
   ['kind', 'text'],
@@ -438,6 +443,13 @@ class Changes {
     }
   }
 
+  /** The clients registered, counted per bank (the rows of `ip_bank_clients` they add to). */
+  private registeredByBank(): Array<{ organization_id: string; clients: number }> {
+    const byBank = new Map<string, number>();
+    for (const client of this.newClients.values()) byBank.set(client.organization_id, (byBank.get(client.organization_id) ?? 0) + 1);
+    return [...byBank].map(([organization_id, clients]) => ({ organization_id, clients }));
+  }
+
   /**
    * One statement per table and kind of change, `from` put before each one's source of rows (the
    * inline form joins `landed`); `?` placeholders. A failed batch's refund is not among them. An
@@ -447,7 +459,18 @@ class Changes {
    */
   private statements(from: string): CheckedStatement[] {
     const statements: CheckedStatement[] = [];
-    if (this.newClients.size > 0) statements.push(insertRows('ip_clients', CLIENT_COLUMNS, [...this.newClients.values()], from));
+    if (this.newClients.size > 0) {
+      statements.push(insertRows('ip_clients', CLIENT_COLUMNS, [...this.newClients.values()], from));
+      const registered = unnested(BANK_CLIENTS_COLUMNS, this.registeredByBank());
+      statements.push({
+        // In key order, as the totals below.
+        sql: `insert into ip_bank_clients (organization_id, clients)
+              select v.organization_id, v.clients from ${from}${registered.source}
+               order by v.organization_id
+              on conflict (organization_id) do update set clients = ip_bank_clients.clients + excluded.clients`,
+        values: registered.values,
+      });
+    }
     if (this.clients.size > 0) {
       const changes = unnested(CLIENT_CHANGE_COLUMNS, [...this.clients.values()]);
       statements.push({
@@ -596,7 +619,7 @@ class Changes {
 /** Instant Payments clients (balance, alias, active), payments (status, settlement) and cash movements; KPIs are queried over them. */
 export const instantPaymentsProjection: Projection = {
   name: 'instant-payments',
-  tables: ['ip_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals', 'ip_bank_payment_counts', 'ip_settled_payment_hours', 'ip_open_settlement_batches'],
+  tables: ['ip_clients', 'ip_bank_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals', 'ip_bank_payment_counts', 'ip_settled_payment_hours', 'ip_open_settlement_batches'],
   handles: INSTANT_PAYMENT_EVENT_TYPES,
   applyBatch: (trx, events) => applyInstantPayments(trx, events),
 };

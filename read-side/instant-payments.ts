@@ -334,10 +334,11 @@ async function distribution(db: Knex, range: Range) {
   return { byDay, byHour };
 }
 
+/** Clients of a bank, or of every bank: the kept counts, not a count of the clients. */
 const clientsOf = async (db: Knex, organizationId?: string) => {
-  const clients = db('ip_clients');
+  const clients = db('ip_bank_clients');
   if (organizationId) clients.where({ organization_id: organizationId });
-  const [counted] = await clients.count<{ n: string }[]>('* as n');
+  const [counted] = await clients.select(db.raw('coalesce(sum(clients), 0)::text as n'));
   return Number(counted!.n);
 };
 
@@ -440,7 +441,7 @@ export async function oversightBanks(db: Knex, filter: { q?: string; sort: (type
     .where('o.type', 'COMMERCIAL')
     .whereNot('o.status', 'PENDING')
     .leftJoin(db.from(sides.as('s')).select('organization_id', db.raw('sum(volume) as volume'), db.raw('sum(payments)::int as payments')).groupBy('organization_id').as('v'), 'v.organization_id', 'o.id')
-    .leftJoin(db('ip_clients').select('organization_id', db.raw('count(*)::int as users')).groupBy('organization_id').as('c'), 'c.organization_id', 'o.id')
+    .leftJoin(db('ip_bank_clients').select('organization_id', db.raw('clients::int as users')).as('c'), 'c.organization_id', 'o.id')
     .select('o.id', 'o.name', 'o.settlement_address', db.raw('coalesce(v.volume, 0)::text as volume'), db.raw('coalesce(v.payments, 0)::int as payments'), db.raw('coalesce(c.users, 0)::int as users'));
   if (filter.q) query.whereILike('o.name', `%${filter.q}%`);
   // Fixed SQL per sort key (never caller text), then the name to break ties.
