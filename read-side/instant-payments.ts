@@ -202,9 +202,11 @@ export function listBankPayments(db: Knex, organizationId: string, filter: BankP
   );
 }
 
+/** A bank's clients, newest first; unfiltered, their total is the bank's kept count (a search counts its matches). */
 export const listBankClients = (db: Knex, organizationId: string, page: PageRequest & { q?: string }): Promise<Page<ReturnType<typeof bankClientView>>> => {
   const query = InstantPaymentClientRecord.query(db).where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
-  if (page.q) query.where((where) => where.whereILike('name', `%${page.q}%`).orWhereILike('alias', `%${page.q}%`));
+  if (!page.q) return paginateCounted(query, clientsOf(db, organizationId), page, bankClientView);
+  query.where((where) => where.whereILike('name', `%${page.q}%`).orWhereILike('alias', `%${page.q}%`));
   return paginate(query, page, bankClientView);
 };
 

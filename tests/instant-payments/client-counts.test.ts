@@ -1,6 +1,6 @@
 import * as bankClientCounts from '../../migrations/20261215000100_bank_client_counts';
 import { instantPaymentsProjection } from '../../projections/instant-payments';
-import { bankDashboard, oversightBanks, oversightSummary } from '../../read-side/instant-payments';
+import { bankDashboard, listBankClients, oversightBanks, oversightSummary } from '../../read-side/instant-payments';
 import { clientRegistration } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -52,6 +52,15 @@ describe('Instant Payments: client counts kept as clients register', () => {
       ['bank-b', 1],
       ['bank-c', 0],
     ]);
+  });
+
+  it("gives a bank's list of clients its total, and a search the count of its matches", async () => {
+    const firstPage = await listBankClients(database.knex, 'bank-a', { page: 1, pageSize: 2 });
+    expect(firstPage.total).toBe(3);
+    expect(firstPage.items.map((client) => client.id)).toEqual(['a1', 'a2']);
+    const searched = await listBankClients(database.knex, 'bank-a', { page: 1, pageSize: 2, q: 'a3' });
+    expect([searched.total, searched.items.map((client) => client.id)]).toEqual([1, ['a3']]);
+    expect((await listBankClients(database.knex, 'bank-c', { page: 1, pageSize: 2 })).total).toBe(0);
   });
 
   it('is filled by its migration from the clients already registered', async () => {
