@@ -331,11 +331,6 @@ async function settledBreakdown(db: Knex, range: Range) {
   return { byKind, byDay, byHour };
 }
 
-async function distribution(db: Knex, range: Range) {
-  const { byDay, byHour } = await settledBreakdown(db, range);
-  return { byDay, byHour };
-}
-
 /** Clients of a bank, or of every bank: the kept counts, not a count of the clients. */
 const clientsOf = async (db: Knex, organizationId?: string) => {
   const clients = db('ip_bank_clients');
@@ -415,7 +410,10 @@ export async function oversightSummary(db: Knex, range: Range) {
   return { organizationId: range.organizationId ?? null, settledVolume: totals.volume, paymentCount: totals.count, averagePayment: totals.average, users };
 }
 
-export const oversightDistribution = (db: Knex, range: Range) => distribution(db, range);
+export async function oversightDistribution(db: Knex, range: Range) {
+  const { byDay, byHour } = await settledBreakdown(db, range);
+  return { byDay, byHour };
+}
 
 export interface OversightBankRow {
   organizationId: string;

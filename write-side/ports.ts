@@ -43,9 +43,12 @@ export interface WriteSidePorts {
   commands: CommandHandler;
   /** Seals custody private keys at rest (AES-256-GCM, 32 bytes). */
   keyEncryptionKey: Buffer;
+  /** Invitation and password-reset mail. */
   mail: MailPort;
+  /** The ledger chain (embedded by default, CHAIN=cosmos for a node). */
   chain: Chain;
   /** The platform's chain operator key: native-denom genesis admin, signer of account (group) creation. */
   chainOperator: CustodyKey;
+  /** The proposal-execution process manager: runs accepted proposals on the chain. */
   proposalExecution: ProposalExecution;
 }

@@ -2,7 +2,6 @@ import type { Pool } from 'pg';
 import type { EventStore } from './event-store';
 import { PostgresEventStore } from './postgres-event-store';
 
-/** The configured adapter: PostgreSQL by default, EventStoreDB with EVENT_STORE=eventstoredb. */
 /** Which store the events go to: the runtime's configuration provides these. */
 export interface EventStoreSettings {
   EVENT_STORE: 'postgres' | 'eventstoredb';
@@ -10,6 +9,7 @@ export interface EventStoreSettings {
   EVENTSTORE_URL?: string;
 }
 
+/** The configured adapter: PostgreSQL by default, EventStoreDB with EVENT_STORE=eventstoredb. */
 export async function createEventStore(config: EventStoreSettings, pool: Pool): Promise<EventStore> {
   if (config.EVENT_STORE === 'eventstoredb') {
     // Loaded only when chosen (its gRPC client is large), by require: the service runs under tsx's
