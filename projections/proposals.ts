@@ -108,12 +108,17 @@ export const proposalsProjection: Projection = {
           break;
       }
     }
-    await proposals.write(trx);
+    // Tallies add up (a vote counts whenever it is applied, as before): a proposal the batch submits starts
+    // with its votes in the batch, written with its row; the others' are added in one statement. Submitted
+    // and voted on in one batch, as most are in a catch-up, a proposal's row is written once, not twice.
+    for (const [id, tally] of tallies) proposals.initial(id, tally);
+    const submitted = await proposals.write(trx);
     if (votes.length === 0) return;
     const inserted = insertRows('proposal_votes', VOTE_COLUMNS, votes);
     await trx.raw(`${inserted.sql} on conflict (proposal_id, user_id) do nothing`, inserted.values);
-    // Tallies add up (a vote counts whenever it is applied, as before); one statement for the batch.
-    const added = unnested(TALLY_COLUMNS, [...tallies].map(([id, tally]) => ({ id, ...tally })));
+    const older = [...tallies].filter(([id]) => !submitted.has(id));
+    if (older.length === 0) return;
+    const added = unnested(TALLY_COLUMNS, older.map(([id, tally]) => ({ id, ...tally })));
     await trx.raw(
       `update proposals p set tally_yes = p.tally_yes + v.tally_yes, tally_no = p.tally_no + v.tally_no,
          tally_abstain = p.tally_abstain + v.tally_abstain, tally_no_with_veto = p.tally_no_with_veto + v.tally_no_with_veto

@@ -105,6 +105,15 @@ export class TableChanges {
     if (this.options.onConflict === 'ignore') this.afterInsert.set(key, merge(this.afterInsert.get(key), change, this.key, key));
   }
 
+  /**
+   * Values the row starts with if this batch inserts it; none for a row already there, nor for one whose
+   * insert the table ignores: sums a new row starts with and an old one is added to (see write).
+   */
+  initial(id: unknown, values: Row): void {
+    const inserted = this.inserts.get(this.keyOf(id, 'initial'));
+    if (inserted) Object.assign(inserted, values);
+  }
+
   delete(id: unknown): void {
     const key = this.keyOf(id, 'delete');
     this.inserts.delete(key);
@@ -113,18 +122,21 @@ export class TableChanges {
     this.deletes.add(key);
   }
 
-  /** Deletes, then changes to rows that were there, then inserts, then changes to rows whose insert was ignored. */
-  async write(trx: Knex.Transaction): Promise<void> {
+  /**
+   * Deletes, then changes to rows that were there, then inserts, then changes to rows whose insert was
+   * ignored. Resolves with the keys of the rows it inserted.
+   */
+  async write(trx: Knex.Transaction): Promise<Set<string>> {
     const { table, key } = this;
+    const inserted = new Set<string>();
     if (this.deletes.size > 0) await trx.raw('delete from ?? where ?? = any(?)', [table, key, [...this.deletes]]);
-    if (this.updates.size === 0 && this.inserts.size === 0) return;
+    if (this.updates.size === 0 && this.inserts.size === 0) return inserted;
     const schema = await tableColumns(trx, table);
     await this.writeUpdates(trx, schema, this.updates.values());
     // Rows go together when they give the same columns that have a default: a column a row leaves out
     // takes its default, not null (one statement naming it for some rows would give the others null).
     // Any other column a row leaves out is null either way, so those rows still share one statement.
     const ignore = this.options.onConflict === 'ignore';
-    const inserted = new Set<string>();
     const given = (row: Row) => Object.keys(row).filter((column) => row[column] !== undefined);
     for (const { rows } of byColumns(this.inserts.values(), (row) => given(row).filter((column) => schema.defaulted.has(column))).values()) {
       const columns = [...new Set(rows.flatMap(given))];
@@ -135,12 +147,14 @@ export class TableChanges {
         values,
       );
       if (ignore) for (const row of written) inserted.add(row.key);
+      else for (const row of rows) inserted.add(row[key] as string);
     }
     await this.writeUpdates(
       trx,
       schema,
       [...this.afterInsert].filter(([id]) => !inserted.has(id)).map(([, change]) => change),
     );
+    return inserted;
   }
 
   /**

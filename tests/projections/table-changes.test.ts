@@ -104,6 +104,28 @@ describe('TableChanges', () => {
     expect(await rows()).toEqual([{ id: 'a', name: 'Alpha', note: 'after', tags: [], archived: false, changed_at: null }]);
   });
 
+  it('gives a row it inserts its initial values, leaves a row already there without them, and says which rows it inserted', async () => {
+    const first = new TableChanges('tc_items', { onConflict: 'ignore' });
+    first.insert({ id: 'a', name: 'Alpha' });
+    expect([...(await write(first))]).toEqual(['a']);
+
+    const second = new TableChanges('tc_items', { onConflict: 'ignore' });
+    second.insert({ id: 'a', name: 'Replayed' });
+    second.insert({ id: 'b', name: 'Beta' });
+    second.initial('a', { note: 'initial a' });
+    second.initial('b', { note: 'initial b' });
+    second.initial('c', { note: 'never inserted' });
+    expect([...(await write(second))]).toEqual(['b']);
+
+    expect(await rows()).toEqual([
+      { id: 'a', name: 'Alpha', note: null, tags: [], archived: false, changed_at: null },
+      { id: 'b', name: 'Beta', note: 'initial b', tags: [], archived: false, changed_at: null },
+    ]);
+    const failing = new TableChanges('tc_items');
+    failing.insert({ id: 'd', name: 'Delta' });
+    expect([...(await write(failing))]).toEqual(['d']);
+  });
+
   it('updates rows through the key\'s index, never by reading the whole table', async () => {
     await database.knex.raw(`insert into tc_items (id, name) select 'row-' || g, 'n' from generate_series(1, 5000) g`);
     await database.knex.raw('analyze tc_items');
