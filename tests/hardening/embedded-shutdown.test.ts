@@ -4,16 +4,17 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { freePort } from '../../runtime/embedded-postgres';
 import { isAlive, scratchClusters } from '../support/scratch-clusters';
-import { ROOT, startFlags } from '../support/start-script';
+import { scriptArguments } from '../../bench/support/package-scripts';
+import { ROOT } from '../support/start-script';
 
 /**
- * Runs an entry point of the repository on its defaults: no DATABASE_URL, so on an embedded PostgreSQL
- * under DATA_DIR; the service with npm start's Node flags, the chain node as tsx runs it.
+ * Runs one of the repository's package.json scripts (`start`: the service, `chain`: the chain node) as
+ * npm would, with its Node flags, on its defaults: no DATABASE_URL, so on an embedded PostgreSQL under
+ * DATA_DIR.
  */
-function startEntryPoint(entry: 'runtime/main.ts' | 'chain-node/main.ts', env: Record<string, string>) {
+function startScript(script: 'start' | 'chain', env: Record<string, string>) {
   const { DATABASE_URL: _unset, ...inherited } = process.env;
-  const flags = entry === 'runtime/main.ts' ? startFlags() : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...flags, join(ROOT, entry)], {
+  const child = spawn(process.execPath, scriptArguments(ROOT, script), {
     cwd: ROOT,
     env: { ...inherited, NODE_ENV: 'development', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,7 +25,7 @@ function startEntryPoint(entry: 'runtime/main.ts' | 'chain-node/main.ts', env: R
   return run;
 }
 
-async function until(ready: () => Promise<boolean>, run: ReturnType<typeof startEntryPoint>) {
+async function until(ready: () => Promise<boolean>, run: ReturnType<typeof startScript>) {
   for (let look = 0; !(await ready()); look++) {
     if (look > 600 || run.child.exitCode !== null) throw new Error(`it did not start: ${run.output}`);
     await new Promise((wait) => setTimeout(wait, 200));
@@ -40,7 +41,7 @@ const CONNECTION_CUT = /terminating connection due to administrator command|conn
  * Sends `signal` and expects the run to stop in order: its own shutdown logged, exit 0, no connection
  * cut under it, and its database stopped (lock file gone, server process ended).
  */
-async function expectStoppedInOrder(run: ReturnType<typeof startEntryPoint>, signal: NodeJS.Signals, shuttingDown: string, database: { lockFile: string; serverPid: number }) {
+async function expectStoppedInOrder(run: ReturnType<typeof startScript>, signal: NodeJS.Signals, shuttingDown: string, database: { lockFile: string; serverPid: number }) {
   run.child.kill(signal);
   expect(await run.exited).toBe(0);
   expect(run.output).toContain(`"msg":"${shuttingDown}"`);
@@ -62,7 +63,7 @@ describe('npm start on the embedded PostgreSQL, stopped by a signal', () => {
 
   it.each(['SIGTERM', 'SIGINT'] as const)('on %s stops the service before its database, exits 0 and leaves no server running', async (signal) => {
     const port = await freePort();
-    const service = startEntryPoint('runtime/main.ts', { DATA_DIR: clusters.folder, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false' });
+    const service = startScript('start', { DATA_DIR: clusters.folder, PORT: String(port), HOST: '127.0.0.1', DEMO_DATA: 'false' });
     await until(answers(`http://127.0.0.1:${port}/api/health`), service);
     const serverPid = clusters.serverOf(dataDir);
     expect(isAlive(serverPid)).toBe(true);
@@ -80,7 +81,7 @@ describe('npm run chain on the embedded PostgreSQL', () => {
 
   it('on SIGTERM stops the node, then its database, and exits 0', async () => {
     const port = await freePort();
-    const node = startEntryPoint('chain-node/main.ts', { DATA_DIR: clusters.folder, CHAIN_RPC_PORT: String(port) });
+    const node = startScript('chain', { DATA_DIR: clusters.folder, CHAIN_RPC_PORT: String(port) });
     await until(answers(`http://127.0.0.1:${port}/status`), node);
     const serverPid = clusters.serverOf(dataDir);
 
@@ -91,7 +92,7 @@ describe('npm run chain on the embedded PostgreSQL', () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
-      const node = startEntryPoint('chain-node/main.ts', { DATA_DIR: clusters.folder, CHAIN_RPC_PORT: String((taken.address() as { port: number }).port) });
+      const node = startScript('chain', { DATA_DIR: clusters.folder, CHAIN_RPC_PORT: String((taken.address() as { port: number }).port) });
       expect(await node.exited).toBe(1);
       expect(node.output).toContain('"msg":"starting embedded PostgreSQL"');
       expect(node.output).toMatch(/EADDRINUSE/);
