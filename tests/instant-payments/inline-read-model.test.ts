@@ -50,6 +50,23 @@ describe('Instant Payments read model written with the events', () => {
 
   const pay = (id: string, paymentId: string, amount: bigint): BankLedgerCommand => payC0ToC1(id, paymentId, amount, context);
 
+  /**
+   * Catches the runner up until it has applied everything this database committed. The log's readers
+   * see a commit once every older writing transaction of the PostgreSQL server has ended, and the
+   * other test files' databases share the server: one catch-up may stop short of a commit while another
+   * file is writing (it did in CI, and the failed test left its transactions open for the next ones).
+   */
+  async function catchUpAll(runner: ProjectionRunner): Promise<void> {
+    const { rows } = await database.knex.raw<{ rows: Array<{ commit: string; prepare: string }> }>(
+      'select transaction_id::text as commit, position::text as prepare from events order by transaction_id desc, position desc limit 1',
+    );
+    const head = { commit: BigInt(rows[0]!.commit), prepare: BigInt(rows[0]!.prepare) };
+    await waitUntil(async () => {
+      await runner.catchUp();
+      return runner.waitFor(head, 0);
+    }, 20_000);
+  }
+
   const balances = async (id: string) =>
     new Map(
       ((await database.knex('ip_clients').where({ organization_id: id }).select('id', 'balance')) as Array<{ id: string; balance: string }>).map((row) => [row.id, row.balance]),
@@ -117,7 +134,7 @@ describe('Instant Payments read model written with the events', () => {
         await writer.query('select pg_advisory_xact_lock_shared(hashtext($1), hashtext($2))', [lock.class, lock.object]);
 
         const runner = new ProjectionRunner(store, database.knex, [instantPaymentsProjection], createLogger('silent'));
-        await runner.catchUp();
+        await catchUpAll(runner);
         expect((await balances(id)).get(`${id}-c0`)).toBe('1004');
 
         let rebuilt = false;
@@ -127,6 +144,8 @@ describe('Instant Payments read model written with the events', () => {
         await writer.query('commit');
         await rebuild;
       } finally {
+        // A failure above leaves it in its transaction: ended here, not handed back to the pool open.
+        await writer.query('rollback').catch(() => undefined);
         writer.release();
       }
       expect((await balances(id)).get(`${id}-c0`)).toBe('1004');
@@ -136,7 +155,7 @@ describe('Instant Payments read model written with the events', () => {
       const { id, ledger } = await bankWithTwoClients();
       await ledger.submit(request(pay(id, 'inline-lag', 1n)));
       const runner = new ProjectionRunner(store, database.knex, [instantPaymentsProjection], createLogger('silent'));
-      await runner.catchUp();
+      await catchUpAll(runner);
       const metrics = new Metrics({ db: database.knex, chain: null as never, eventsInDatabase: true, projections: [instantPaymentsProjection] });
       const text = await metrics.registry.getSingleMetricAsString('emisor_projection_lag_events');
       expect(text).toContain('emisor_projection_lag_events{projection="instant-payments"} 0');
@@ -159,6 +178,7 @@ describe('Instant Payments read model written with the events', () => {
         await older.query('commit');
         await rebuild;
       } finally {
+        await older.query('rollback').catch(() => undefined);
         older.release();
       }
       expect(await database.knex('ip_payments').where({ id: 'inline-behind-horizon' }).first('status')).toEqual({ status: 'COMPLETED' });
