@@ -309,20 +309,20 @@ const BY_DAY = 0b101;
  * one pass over the range's settled rows (grouping sets), where three queries each read them again.
  */
 async function settledBreakdown(db: Knex, range: Range) {
-  const rows: Array<{ grouped: number; kind: string | null; day: string | null; hour_of_day: number | null; volume: string; count: number }> = await db
+  const rows: Array<{ grouped: number; kind: string | null; day: string | null; hour_of_day: number | null; volume: string; count: string }> = await db
     .from(
       settled(db, range)
         .select('kind', db.raw(`to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day`), db.raw(`extract(hour from hour at time zone 'UTC')::int as hour_of_day`), 'volume', 'payments')
         .as('t'),
     )
-    .select(db.raw('grouping(kind, day, hour_of_day) as grouped'), 'kind', 'day', 'hour_of_day', db.raw('sum(volume)::text as volume'), db.raw('sum(payments)::int as count'))
+    .select(db.raw('grouping(kind, day, hour_of_day) as grouped'), 'kind', 'day', 'hour_of_day', db.raw('sum(volume)::text as volume'), db.raw('sum(payments)::text as count'))
     .groupByRaw('grouping sets ((kind), (day), (hour_of_day))')
     .orderBy('day');
   const byKind = new Map<string, { volume: string; count: number }>();
   const byDay: Array<{ day: string; volume: string; count: number }> = [];
   const hours = new Map<number, { volume: string; count: number }>();
   for (const row of rows) {
-    const sums = { volume: row.volume, count: row.count };
+    const sums = { volume: row.volume, count: Number(row.count) };
     if (row.grouped === BY_KIND) byKind.set(row.kind!, sums);
     else if (row.grouped === BY_DAY) byDay.push({ day: row.day!, ...sums });
     else hours.set(row.hour_of_day!, sums);
@@ -403,7 +403,7 @@ export function bankExport(db: Knex, organizationId: string, filter: { format: '
 
 export async function oversightSummary(db: Knex, range: Range) {
   const [[row], users] = await Promise.all([
-    settled(db, range).select(db.raw('sum(volume)::text as volume'), db.raw('coalesce(sum(payments), 0)::int as count')),
+    settled(db, range).select(db.raw('sum(volume)::text as volume'), db.raw('coalesce(sum(payments), 0)::text as count')),
     clientsOf(db, range.organizationId),
   ]);
   const totals = kpi(row?.volume ?? null, row?.count ?? 0);
@@ -440,15 +440,15 @@ export async function oversightBanks(db: Knex, filter: { q?: string; sort: (type
   const query = db('organizations as o')
     .where('o.type', 'COMMERCIAL')
     .whereNot('o.status', 'PENDING')
-    .leftJoin(db.from(sides.as('s')).select('organization_id', db.raw('sum(volume) as volume'), db.raw('sum(payments)::int as payments')).groupBy('organization_id').as('v'), 'v.organization_id', 'o.id')
-    .leftJoin(db('ip_bank_clients').select('organization_id', db.raw('clients::int as users')).as('c'), 'c.organization_id', 'o.id')
-    .select('o.id', 'o.name', 'o.settlement_address', db.raw('coalesce(v.volume, 0)::text as volume'), db.raw('coalesce(v.payments, 0)::int as payments'), db.raw('coalesce(c.users, 0)::int as users'));
+    .leftJoin(db.from(sides.as('s')).select('organization_id', db.raw('sum(volume) as volume'), db.raw('sum(payments) as payments')).groupBy('organization_id').as('v'), 'v.organization_id', 'o.id')
+    .leftJoin(db('ip_bank_clients').select('organization_id', 'clients as users').as('c'), 'c.organization_id', 'o.id')
+    .select('o.id', 'o.name', 'o.settlement_address', db.raw('coalesce(v.volume, 0)::text as volume'), db.raw('coalesce(v.payments, 0)::text as payments'), db.raw('coalesce(c.users, 0)::text as users'));
   if (filter.q) query.whereILike('o.name', `%${filter.q}%`);
   // Fixed SQL per sort key (never caller text), then the name to break ties.
   const sortColumn = { name: 'o.name', volume: 'coalesce(v.volume, 0)', payments: 'coalesce(v.payments, 0)', users: 'coalesce(c.users, 0)' }[filter.sort];
   query.orderByRaw(`${sortColumn} ${filter.order === 'asc' ? 'asc' : 'desc'}, o.name asc, o.id asc`);
-  const rows: Array<{ id: string; name: string; settlement_address: string | null; volume: string; payments: number; users: number }> = await query;
-  return rows.map((row) => ({ organizationId: row.id, name: row.name, settlementAddress: row.settlement_address, volume: row.volume, payments: row.payments, users: row.users }));
+  const rows: Array<{ id: string; name: string; settlement_address: string | null; volume: string; payments: string; users: string }> = await query;
+  return rows.map((row) => ({ organizationId: row.id, name: row.name, settlementAddress: row.settlement_address, volume: row.volume, payments: Number(row.payments), users: Number(row.users) }));
 }
 
 const BANK_COLUMNS: CsvColumn<OversightBankRow>[] = [

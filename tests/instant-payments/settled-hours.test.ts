@@ -193,3 +193,41 @@ describe('Migration to kept settled hours', () => {
     expect(await hours()).toEqual(kept);
   });
 });
+
+/** The kept counts are bigint: a scheme past 2³¹ settled payments (Pix makes that in a few years) still adds them up. */
+describe('Settled payment counts past 2³¹', () => {
+  let database: TestDatabase;
+  const hour = (time: string) => new Date(`2026-11-01T${time}Z`);
+  const kept = (hourMade: Date, kind: string, volume: string, payments: string) => ({ organization_id: 'bank-a', counted_by: 'bank-a', hour: hourMade, kind, volume, payments });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const now = new Date();
+    await database.knex('organizations').insert({ id: 'bank-a', name: 'bank-a', type: 'COMMERCIAL', status: 'ACTIVE', created_at: now, updated_at: now });
+    await database.knex('ip_settled_payment_hours').insert([
+      kept(hour('10:00:00.000'), 'INTERNAL', '4000000000', '2000000000'),
+      kept(hour('11:00:00.000'), 'INTERNAL', '3000000000', '1500000000'),
+      kept(hour('11:00:00.000'), 'CROSS_ORGANIZATION', '1000000000', '500000000'),
+    ]);
+    await database.knex('ip_bank_clients').insert({ organization_id: 'bank-a', clients: '2500000000' });
+  });
+  afterAll(() => database.drop());
+
+  it("sums them on the bank's dashboard, by kind, by day and by hour", async () => {
+    const { kpis, byDay, byHour } = await bankDashboard(database.knex, 'bank-a', {});
+    expect([kpis.internal.count, kpis.crossOrganization.count, kpis.total.count, kpis.total.volume, kpis.users]).toEqual([3_500_000_000, 500_000_000, 4_000_000_000, '8000000000', 2_500_000_000]);
+    expect(byDay).toEqual([{ day: '2026-11-01', volume: '8000000000', count: 4_000_000_000 }]);
+    expect(byHour.filter((shown) => shown.count > 0)).toEqual([
+      { hour: 10, volume: '4000000000', count: 2_000_000_000 },
+      { hour: 11, volume: '4000000000', count: 2_000_000_000 },
+    ]);
+  });
+
+  it("sums them in the issuer's summary and table of banks", async () => {
+    const summary = await oversightSummary(database.knex, {});
+    expect([summary.paymentCount, summary.averagePayment, summary.users]).toEqual([4_000_000_000, '2', 2_500_000_000]);
+    expect(await oversightBanks(database.knex, { sort: 'payments', order: 'desc' })).toEqual([
+      { organizationId: 'bank-a', name: 'bank-a', settlementAddress: null, volume: '8000000000', payments: 4_000_000_000, users: 2_500_000_000 },
+    ]);
+  });
+});
