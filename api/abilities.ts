@@ -10,8 +10,9 @@
 import { forbidden, notFound } from '../write-side/errors';
 import { ORGANIZATION_TYPES, type OrganizationType } from '../write-side/organization/events';
 import { ROLES, type Role } from '../write-side/user/events';
+import type { Principal } from '../write-side/user/principal';
 
-export { ORGANIZATION_TYPES, ROLES, type OrganizationType, type Role };
+export { ORGANIZATION_TYPES, ROLES, type OrganizationType, type Principal, type Role };
 
 export const ACTIONS = ['read', 'create', 'manage'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -34,12 +35,6 @@ export const SUBJECTS = [
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
-export interface Principal {
-  userId: string;
-  organizationId: string;
-  organizationType: OrganizationType;
-  role: Role;
-}
 
 type Grants = Partial<Record<Subject, Action>>;
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Principal } from '../api/abilities';
+import type { Principal } from '../write-side/user/principal';
 import type { EntryKind, EntryRow } from '../projections/activity-log';
 import type { ProposalStatus } from '../write-side/proposal/events';
 import type { Page, PageRequest } from './pagination';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Principal } from '../api/abilities';
+import type { Principal } from '../write-side/user/principal';
 import type { MultisigType } from '../write-side/account/events';
 import { whereAccountVisible } from './visibility';
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Principal } from '../api/abilities';
+import type { Principal } from '../write-side/user/principal';
 import { findVisibleAccount } from './accounts';
 import { whereAccountVisible, whereEntryVisible } from './visibility';
 import { entryDecidedAt, entryStatus, type StoredEntry } from './activity-log';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Principal } from '../api/abilities';
+import type { Principal } from '../write-side/user/principal';
 import type { AdminOperationType } from '../projections/admin-operations';
 import { notFound } from '../write-side/errors';
 import type { ProposalRow } from './proposals';

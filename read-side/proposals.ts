@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Principal } from '../api/abilities';
+import type { Principal } from '../write-side/user/principal';
 import { notFound } from '../write-side/errors';
 import type { GroupChange, ProposalKind, ProposalMessage, ProposalStatus, VoteOption } from '../write-side/proposal/events';
 import type { Page, PageRequest } from './pagination';

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { Model, snakeCaseMappers } from 'objection';
-import type { Principal } from '../api/abilities';
-import type { AccessTokenClaims } from '../runtime/services';
+import type { Principal } from '../write-side/user/principal';
 import type { OrganizationType } from '../write-side/organization/events';
 import type { Locale, Role, UserKind } from '../write-side/user/events';
 import { paginate, type PageRequest } from './pagination';
@@ -49,7 +48,7 @@ export const userView = (user: UserRecord) => ({
  * The principal behind an access token, read fresh on every request: a deactivated user, a revoked
  * session or a changed role takes effect at once, whatever the token's claims say.
  */
-export async function findPrincipal(db: Knex, claims: AccessTokenClaims): Promise<Principal | null> {
+export async function findPrincipal(db: Knex, claims: { sub: string; sid?: string }): Promise<Principal | null> {
   const query = db('users')
     .join('organizations', 'organizations.id', 'users.organization_id')
     .where({ 'users.id': claims.sub, 'users.active': true, 'users.kind': 'HUMAN' })

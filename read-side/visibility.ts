@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Principal } from '../api/abilities';
+import type { Principal } from '../write-side/user/principal';
 
 /**
  * The contract's one visibility rule (Organizations and accounts, Visibility): administrators and

@@ -44,7 +44,7 @@ export interface Services extends WriteSidePorts {
   /** The Instant Payments settlement process manager: batches each bank's cross-bank payments into one chain transaction per block. */
   settlement: Settlement;
   /** Turns verified access-token claims into the current principal; null when the user is gone or deactivated. */
-  resolvePrincipal(claims: AccessTokenClaims): Promise<import('../api/abilities').Principal | null>;
+  resolvePrincipal(claims: AccessTokenClaims): Promise<import('../write-side/user/principal').Principal | null>;
   /** Turns a verified Instant Payments client token into its client; null when the client is gone, deactivated or the token revoked. */
   resolveClient(claims: ClientTokenClaims): Promise<ClientPrincipal | null>;
 }

@@ -36,6 +36,22 @@ describe('the write side declares the ports it needs and imports no wiring', () 
   });
 
   it('finds an import that crosses a layer (the check itself can fail)', () => {
-    expect(foldersReachedBy('runtime/services.ts').map(({ folder }) => folder)).toEqual(expect.arrayContaining(['write-side', 'projections', 'api']));
+    expect(foldersReachedBy('runtime/services.ts').map(({ folder }) => folder)).toEqual(expect.arrayContaining(['write-side', 'projections', 'runtime']));
+  });
+});
+
+/** The read side answers queries from the read models; the API calls it, never the other way round. */
+const OUTSIDE_THE_READ_SIDE = ['runtime', 'api', 'web', 'bench', 'tests'];
+
+describe('the read side imports neither the API nor the wiring', () => {
+  it('no file under read-side/ imports from runtime/, api/, web/, bench/ or tests/', () => {
+    const sources = sourcesOf('read-side');
+    expect(sources.length).toBeGreaterThan(10);
+    const crossings = sources.flatMap((file) =>
+      foldersReachedBy(file)
+        .filter(({ folder }) => OUTSIDE_THE_READ_SIDE.includes(folder))
+        .map(({ specifier }) => `${file} → ${specifier}`),
+    );
+    expect(crossings).toEqual([]);
   });
 });
