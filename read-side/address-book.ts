@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { notFound } from '../write-side/errors';
 import type { Page, PageRequest } from './pagination';
+import { containing } from './containing';
 
 interface AddressBookRow {
   id: string;
@@ -29,7 +30,10 @@ export async function listAddressBook(
   filter: PageRequest & { q?: string },
 ): Promise<Page<AddressBookEntryView>> {
   const query = db<AddressBookRow>('address_book_entries').where({ user_id: userId });
-  if (filter.q) query.where((where) => where.whereILike('name', `%${filter.q}%`).orWhereILike('address', `%${filter.q}%`));
+  if (filter.q) {
+    const typed = containing(filter.q);
+    query.where((where) => where.whereILike('name', typed).orWhereILike('address', typed));
+  }
   const [{ count }] = await query.clone().count<{ count: string }[]>('* as count');
   const rows: AddressBookRow[] = await query
     .orderBy([{ column: 'name' }, { column: 'id' }])

@@ -4,6 +4,7 @@ import { notFound } from '../write-side/errors';
 import { columnsRecord, csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { cursorPages, isoTime } from './exports';
 import { paginate, paginateCounted, type Page, type PageRequest } from './pagination';
+import { containing } from './containing';
 
 export class InstantPaymentClientRecord extends Model {
   static override tableName = 'ip_clients';
@@ -206,7 +207,8 @@ export function listBankPayments(db: Knex, organizationId: string, filter: BankP
 export const listBankClients = (db: Knex, organizationId: string, page: PageRequest & { q?: string }): Promise<Page<ReturnType<typeof bankClientView>>> => {
   const query = InstantPaymentClientRecord.query(db).where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
   if (!page.q) return paginateCounted(query, clientsOf(db, organizationId), page, bankClientView);
-  query.where((where) => where.whereILike('name', `%${page.q}%`).orWhereILike('alias', `%${page.q}%`));
+  const typed = containing(page.q);
+  query.where((where) => where.whereILike('name', typed).orWhereILike('alias', typed));
   return paginate(query, page, bankClientView);
 };
 
@@ -443,7 +445,7 @@ export async function oversightBanks(db: Knex, filter: { q?: string; sort: (type
     .leftJoin(db.from(sides.as('s')).select('organization_id', db.raw('sum(volume) as volume'), db.raw('sum(payments) as payments')).groupBy('organization_id').as('v'), 'v.organization_id', 'o.id')
     .leftJoin(db('ip_bank_clients').select('organization_id', 'clients as users').as('c'), 'c.organization_id', 'o.id')
     .select('o.id', 'o.name', 'o.settlement_address', db.raw('coalesce(v.volume, 0)::text as volume'), db.raw('coalesce(v.payments, 0)::text as payments'), db.raw('coalesce(c.users, 0)::text as users'));
-  if (filter.q) query.whereILike('o.name', `%${filter.q}%`);
+  if (filter.q) query.whereILike('o.name', containing(filter.q));
   // Fixed SQL per sort key (never caller text), then the name to break ties.
   const sortColumn = { name: 'o.name', volume: 'coalesce(v.volume, 0)', payments: 'coalesce(v.payments, 0)', users: 'coalesce(c.users, 0)' }[filter.sort];
   query.orderByRaw(`${sortColumn} ${filter.order === 'asc' ? 'asc' : 'desc'}, o.name asc, o.id asc`);

@@ -3,6 +3,7 @@ import { Model, snakeCaseMappers } from 'objection';
 import { notFound } from '../write-side/errors';
 import type { OrganizationStatus, OrganizationType } from '../write-side/organization/events';
 import { paginate, type PageRequest } from './pagination';
+import { containing } from './containing';
 
 export class OrganizationRecord extends Model {
   static override tableName = 'organizations';
@@ -43,7 +44,7 @@ export function listOrganizations<T>(db: Knex, filter: OrganizationFilter, view:
   const query = OrganizationRecord.query(db).orderBy([{ column: 'type' }, { column: 'name' }, { column: 'id' }]);
   if (filter.type) query.where({ type: filter.type });
   if (filter.status) query.where({ status: filter.status });
-  if (filter.q) query.whereILike('name', `%${filter.q}%`);
+  if (filter.q) query.whereILike('name', containing(filter.q));
   return paginate(query, filter, view);
 }
 

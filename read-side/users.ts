@@ -4,6 +4,7 @@ import type { Principal } from '../write-side/user/principal';
 import type { OrganizationType } from '../write-side/organization/events';
 import type { Locale, Role, UserKind } from '../write-side/user/events';
 import { paginate, type PageRequest } from './pagination';
+import { containing } from './containing';
 
 export class UserRecord extends Model {
   static override tableName = 'users';
@@ -75,7 +76,10 @@ export function listUsers(db: Knex, organizationId: string, filter: UserFilter) 
   const query = UserRecord.query(db).where({ organization_id: organizationId }).orderBy([{ column: 'name' }, { column: 'id' }]);
   if (filter.role) query.where({ role: filter.role });
   if (filter.status) query.where({ active: filter.status === 'ACTIVE' });
-  if (filter.q) query.where((where) => where.whereILike('name', `%${filter.q}%`).orWhereILike('email', `%${filter.q}%`));
+  if (filter.q) {
+    const typed = containing(filter.q);
+    query.where((where) => where.whereILike('name', typed).orWhereILike('email', typed));
+  }
   return paginate(query, filter, userView);
 }
 
