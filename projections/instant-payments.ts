@@ -163,6 +163,21 @@ const CASH_MOVEMENT_COLUMNS: Columns<CashMovementRow> = [
   ['created_at', 'timestamptz'],
 ];
 
+/** What a bank's search of its clients reads (`ip_client_search`): written when a name or alias is, never by a payment. */
+type ClientSearchRow = Pick<ClientRow, 'id' | 'organization_id' | 'name' | 'alias'>;
+
+const CLIENT_SEARCH_COLUMNS: Columns<ClientSearchRow> = [
+  ['id', 'text'],
+  ['organization_id', 'text'],
+  ['name', 'text'],
+  ['alias', 'text'],
+];
+
+const ALIAS_COLUMNS: Columns<Pick<ClientChange, 'id' | 'alias'>> = [
+  ['id', 'text'],
+  ['alias', 'text'],
+];
+
 const CLIENT_CHANGE_COLUMNS: Columns<ClientChange> = [
   ['id', 'text'],
   ['delta', 'numeric'],
@@ -461,6 +476,7 @@ class Changes {
     const statements: CheckedStatement[] = [];
     if (this.newClients.size > 0) {
       statements.push(insertRows('ip_clients', CLIENT_COLUMNS, [...this.newClients.values()], from));
+      statements.push(insertRows('ip_client_search', CLIENT_SEARCH_COLUMNS, [...this.newClients.values()], from));
       const registered = unnested(BANK_CLIENTS_COLUMNS, this.registeredByBank());
       statements.push({
         // In key order, as the totals below.
@@ -481,6 +497,16 @@ class Changes {
         rows: this.clients.size,
         diverged: 'a client change found no client row',
       });
+      const aliased = [...this.clients.values()].filter((change) => change.alias !== null);
+      if (aliased.length > 0) {
+        const aliases = unnested(ALIAS_COLUMNS, aliased);
+        statements.push({
+          sql: `update ip_client_search s set alias = v.alias from ${from}${aliases.source} where s.id = v.id`,
+          values: aliases.values,
+          rows: aliased.length,
+          diverged: 'an alias found no client to search by',
+        });
+      }
     }
     if (this.newPayments.size > 0) statements.push(insertRows('ip_payments', PAYMENT_COLUMNS, [...this.newPayments.values()], from));
     if (this.payments.size > 0) {
@@ -619,7 +645,7 @@ class Changes {
 /** Instant Payments clients (balance, alias, active), payments (status, settlement) and cash movements; KPIs are queried over them. */
 export const instantPaymentsProjection: Projection = {
   name: 'instant-payments',
-  tables: ['ip_clients', 'ip_bank_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals', 'ip_bank_payment_counts', 'ip_settled_payment_hours', 'ip_open_settlement_batches'],
+  tables: ['ip_clients', 'ip_client_search', 'ip_bank_clients', 'ip_payments', 'ip_cash_movements', 'ip_payment_totals', 'ip_bank_payment_counts', 'ip_settled_payment_hours', 'ip_open_settlement_batches'],
   handles: INSTANT_PAYMENT_EVENT_TYPES,
   applyBatch: (trx, events) => applyInstantPayments(trx, events),
 };

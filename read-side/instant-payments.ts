@@ -208,7 +208,14 @@ export const listBankClients = (db: Knex, organizationId: string, page: PageRequ
   const query = InstantPaymentClientRecord.query(db).where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
   if (!page.q) return paginateCounted(query, clientsOf(db, organizationId), page, bankClientView);
   const typed = containing(page.q);
-  query.where((where) => where.whereILike('name', typed).orWhereILike('alias', typed));
+  // Found in ip_client_search, whose trigram index no payment touches (migrations/20261216000100_client_search.ts).
+  query.whereIn(
+    'id',
+    db('ip_client_search')
+      .where({ organization_id: organizationId })
+      .where((where) => where.whereILike('name', typed).orWhereILike('alias', typed))
+      .select('id'),
+  );
   return paginate(query, page, bankClientView);
 };
 
