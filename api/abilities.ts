@@ -35,7 +35,6 @@ export const SUBJECTS = [
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
-
 type Grants = Partial<Record<Subject, Action>>;
 
 /** `manage` implies `create` and `read`, and `create` implies `read`, as in CASL. */
