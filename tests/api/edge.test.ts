@@ -68,6 +68,17 @@ describe('bad input at the edge', () => {
 
       expect(response.body.items.map((item: { name: string }) => item.name)).toEqual(['Banco Central']);
     });
+
+    it.each([
+      ['% in the organizations\' search', '/api/organizations?q=%25'],
+      ['_ in the organizations\' search', '/api/organizations?q=_'],
+      ['% in the users\' search', '/api/users?q=%25'],
+      ['_ in the users\' search', '/api/users?q=_'],
+    ])('takes %s as the character typed, not a wildcard: no name has one', async (_case, path) => {
+      const response = await world.request.get(path).set(world.admin.auth).expect(200);
+
+      expect([response.body.total, response.body.items]).toEqual([0, []]);
+    });
   });
 
   describe('body strings', () => {
