@@ -475,8 +475,8 @@ class Changes {
   private statements(from: string): CheckedStatement[] {
     const statements: CheckedStatement[] = [];
     if (this.newClients.size > 0) {
-      statements.push(insertRows('ip_clients', CLIENT_COLUMNS, [...this.newClients.values()], from));
-      statements.push(insertRows('ip_client_search', CLIENT_SEARCH_COLUMNS, [...this.newClients.values()], from));
+      const clients = [...this.newClients.values()];
+      statements.push(insertRows('ip_clients', CLIENT_COLUMNS, clients, from), insertRows('ip_client_search', CLIENT_SEARCH_COLUMNS, clients, from));
       const registered = unnested(BANK_CLIENTS_COLUMNS, this.registeredByBank());
       statements.push({
         // In key order, as the totals below.
