@@ -93,7 +93,8 @@ interface SettledHourChange {
   payments: number;
 }
 
-const HOUR_MS = 3_600_000;
+/** The length of the settled hours' buckets (`ip_settled_payment_hours`), which the read side sums. */
+export const HOUR_MS = 3_600_000;
 /** The UTC hour a time falls in, as ISO 8601. */
 const hourOf = (time: string) => new Date(Math.floor(Date.parse(time) / HOUR_MS) * HOUR_MS).toISOString();
 

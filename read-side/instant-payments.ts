@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { Model, snakeCaseMappers } from 'objection';
 import { notFound } from '../write-side/errors';
+import { HOUR_MS } from '../projections/instant-payments';
 import { columnsRecord, csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { cursorPages, isoTime } from './exports';
 import { paginate, paginateCounted, type Page, type PageRequest } from './pagination';
@@ -236,8 +237,6 @@ interface Range {
   to?: Date;
   organizationId?: string;
 }
-
-const HOUR_MS = 3_600_000;
 
 /** A stretch of time, as `created_at` bounds: from (inclusive), to (inclusive), before (exclusive). */
 interface Stretch {
