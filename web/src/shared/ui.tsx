@@ -68,6 +68,28 @@ export const Card = ({ title, children, actions }: { title?: string; children: C
   </section>
 );
 
+/** A table under its column headers (false for a column the viewer does not get); with `empty`, that message stands instead of a table without rows. */
+export function Table<Row>({ columns, rows, empty, children }: { columns: (string | false)[]; rows: Row[]; empty?: string; children: (row: Row) => ComponentChildren }) {
+  if (empty && rows.length === 0) return <p class="empty">{empty}</p>;
+  return (
+    <table class="table">
+      <thead>
+        <tr>
+          {columns.map(
+            (column) =>
+              column !== false && (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ),
+          )}
+        </tr>
+      </thead>
+      <tbody>{rows.map((row) => children(row))}</tbody>
+    </table>
+  );
+}
+
 export const Loading = ({ label }: { label: string }) => (
   <p class="loading" role="status">
     {label}

@@ -4,7 +4,7 @@ import { Link, useLocation, useParams } from 'wouter-preact';
 import { ok, type Schemas } from '../../api/client';
 import { shortAddress } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
-import { Card, EditActions, ErrorNote, Field, Loading } from '../../shared/ui';
+import { Card, EditActions, ErrorNote, Field, Loading, Table } from '../../shared/ui';
 import { POLL_MS, useData } from '../data';
 import { api, useSession } from '../session';
 import { useSubmit } from './auth';
@@ -41,36 +41,24 @@ export function AccountsPage() {
       {!accounts.data ? (
         <Loading label={t('common.loading')} />
       ) : (
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('accounts.label')}</th>
-              <th scope="col">{t('accounts.type')}</th>
-              <th scope="col">{t('accounts.address')}</th>
-              <th scope="col">{t('accounts.policy')}</th>
-              <th scope="col">{t('accounts.state')}</th>
-              <th scope="col">{t('accounts.pinned')}</th>
+        <Table columns={[t('accounts.label'), t('accounts.type'), t('accounts.address'), t('accounts.policy'), t('accounts.state'), t('accounts.pinned')]} rows={items}>
+          {(account) => (
+            <tr key={account.id}>
+              <td>
+                <Link href={`/accounts/${account.id}`}>{account.label}</Link>
+              </td>
+              <td>{t(`accountTypes.${account.type}`)}</td>
+              <td class="mono">{shortAddress(account.address)}</td>
+              <td>{t('accounts.thresholdOf', { threshold: account.policy.threshold, total: account.policy.totalWeight })}</td>
+              <td>{account.archived ? t('accounts.archived') : t('accounts.active')}</td>
+              <td>
+                <button class="ghost" aria-pressed={pinned.includes(account.id)} disabled={busy} onClick={() => void togglePin(account.id)}>
+                  <span aria-hidden="true">{pinned.includes(account.id) ? '★' : '☆'}</span> {t('accounts.pin', { label: account.label })}
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((account) => (
-              <tr key={account.id}>
-                <td>
-                  <Link href={`/accounts/${account.id}`}>{account.label}</Link>
-                </td>
-                <td>{t(`accountTypes.${account.type}`)}</td>
-                <td class="mono">{shortAddress(account.address)}</td>
-                <td>{t('accounts.thresholdOf', { threshold: account.policy.threshold, total: account.policy.totalWeight })}</td>
-                <td>{account.archived ? t('accounts.archived') : t('accounts.active')}</td>
-                <td>
-                  <button class="ghost" aria-pressed={pinned.includes(account.id)} disabled={busy} onClick={() => void togglePin(account.id)}>
-                    <span aria-hidden="true">{pinned.includes(account.id) ? '★' : '☆'}</span> {t('accounts.pin', { label: account.label })}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        </Table>
       )}
     </>
   );

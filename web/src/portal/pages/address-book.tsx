@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
 import { ok, type Schemas } from '../../api/client';
 import { errorText } from '../../shared/i18n';
-import { Card, EditActions, ErrorNote, Field, Loading, SuccessNote } from '../../shared/ui';
+import { Card, EditActions, ErrorNote, Field, Loading, SuccessNote, Table } from '../../shared/ui';
 import { useData } from '../data';
 import { api, useSession } from '../session';
 import { useSubmit } from './auth';
@@ -69,65 +69,53 @@ export function AddressBookPage() {
         {entries.error && <ErrorNote message={errorText(t, entries.error)} />}
         {!entries.data ? (
           <Loading label={t('common.loading')} />
-        ) : entries.data.items.length === 0 ? (
-          <p class="empty">{t('addressBook.empty')}</p>
         ) : (
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('auth.name')}</th>
-                <th scope="col">{t('accounts.address')}</th>
-                <th scope="col">{t('addressBook.note')}</th>
-                {manage && <th scope="col">{t('controlPanel.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.data.items.map((entry) =>
-                editing?.id === entry.id ? (
-                  <tr key={entry.id}>
-                    <td colSpan={manage ? 4 : 3}>
-                      <form
-                        class="inline-form"
-                        aria-label={t('addressBook.editing', { name: entry.name })}
-                        onSubmit={(event) => {
-                          event.preventDefault();
-                          void act(async () => {
-                            await ok(api.PATCH('/address-book/{entryId}', { params: { path: { entryId: entry.id } }, body: body(editing.draft) }));
-                            setEditing(null);
-                          }, t('common.saved'));
-                        }}
+          <Table columns={[t('auth.name'), t('accounts.address'), t('addressBook.note'), manage && t('controlPanel.actions')]} rows={entries.data.items} empty={t('addressBook.empty')}>
+            {(entry) =>
+              editing?.id === entry.id ? (
+                <tr key={entry.id}>
+                  <td colSpan={manage ? 4 : 3}>
+                    <form
+                      class="inline-form"
+                      aria-label={t('addressBook.editing', { name: entry.name })}
+                      onSubmit={(event) => {
+                        event.preventDefault();
+                        void act(async () => {
+                          await ok(api.PATCH('/address-book/{entryId}', { params: { path: { entryId: entry.id } }, body: body(editing.draft) }));
+                          setEditing(null);
+                        }, t('common.saved'));
+                      }}
+                    >
+                      <Field label={t('auth.name')} required maxLength={100} value={editing.draft.name} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, name: e.currentTarget.value } })} />
+                      <Field label={t('accounts.address')} required value={editing.draft.address} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
+                      <Field label={t('addressBook.note')} maxLength={500} value={editing.draft.note} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, note: e.currentTarget.value } })} />
+                      <EditActions busy={busy} saveLabel={t('common.save')} cancelLabel={t('common.cancel')} onCancel={() => setEditing(null)} />
+                    </form>
+                  </td>
+                </tr>
+              ) : (
+                <tr key={entry.id}>
+                  <td>{entry.name}</td>
+                  <td class="mono">{entry.address}</td>
+                  <td>{entry.note ?? '—'}</td>
+                  {manage && (
+                    <td>
+                      <button class="ghost" disabled={busy} onClick={() => setEditing({ id: entry.id, draft: draftOf(entry) })}>
+                        {t('addressBook.edit', { name: entry.name })}
+                      </button>
+                      <button
+                        class="ghost"
+                        disabled={busy}
+                        onClick={() => void act(() => ok(api.DELETE('/address-book/{entryId}', { params: { path: { entryId: entry.id } } })), t('addressBook.deleted'))}
                       >
-                        <Field label={t('auth.name')} required maxLength={100} value={editing.draft.name} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, name: e.currentTarget.value } })} />
-                        <Field label={t('accounts.address')} required value={editing.draft.address} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, address: e.currentTarget.value } })} />
-                        <Field label={t('addressBook.note')} maxLength={500} value={editing.draft.note} onInput={(e) => setEditing({ ...editing, draft: { ...editing.draft, note: e.currentTarget.value } })} />
-                        <EditActions busy={busy} saveLabel={t('common.save')} cancelLabel={t('common.cancel')} onCancel={() => setEditing(null)} />
-                      </form>
+                        {t('addressBook.delete', { name: entry.name })}
+                      </button>
                     </td>
-                  </tr>
-                ) : (
-                  <tr key={entry.id}>
-                    <td>{entry.name}</td>
-                    <td class="mono">{entry.address}</td>
-                    <td>{entry.note ?? '—'}</td>
-                    {manage && (
-                      <td>
-                        <button class="ghost" disabled={busy} onClick={() => setEditing({ id: entry.id, draft: draftOf(entry) })}>
-                          {t('addressBook.edit', { name: entry.name })}
-                        </button>
-                        <button
-                          class="ghost"
-                          disabled={busy}
-                          onClick={() => void act(() => ok(api.DELETE('/address-book/{entryId}', { params: { path: { entryId: entry.id } } })), t('addressBook.deleted'))}
-                        >
-                          {t('addressBook.delete', { name: entry.name })}
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
+                  )}
+                </tr>
+              )
+            }
+          </Table>
         )}
       </Card>
     </>

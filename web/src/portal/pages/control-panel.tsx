@@ -4,7 +4,7 @@ import { Link, useParams, useSearch } from 'wouter-preact';
 import { ok, type Schemas } from '../../api/client';
 import { formatDateTime, parseAmount, shortAddress } from '../../shared/format';
 import { errorText, UserFacingError } from '../../shared/i18n';
-import { Card, EditActions, ErrorNote, Field, Loading, Select, SuccessNote } from '../../shared/ui';
+import { Card, EditActions, ErrorNote, Field, Loading, Select, SuccessNote, Table } from '../../shared/ui';
 import { useData, useNativeToken } from '../data';
 import { api, useSession } from '../session';
 import { useSubmit } from './auth';
@@ -104,102 +104,78 @@ function InternalUsers() {
         {!users.data ? (
           <Loading label={t('common.loading')} />
         ) : (
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('auth.name')}</th>
-                <th scope="col">{t('auth.email')}</th>
-                <th scope="col">{t('settings.role')}</th>
-                <th scope="col">{t('activity.status')}</th>
-                {manageUsers && <th scope="col">{t('controlPanel.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.items
-                .filter((user) => user.kind === 'HUMAN')
-                .map((user) => (
-                  <tr key={user.id}>
-                    <td>{user.name}</td>
-                    <td>{user.email}</td>
-                    <td>
-                      {manageUsers && user.status === 'ACTIVE' && user.id !== session.user?.id ? (
-                        <label>
-                          <span class="sr-only">{t('controlPanel.roleOf', { name: user.name })}</span>
-                          <select
-                            value={user.role}
-                            disabled={busy}
-                            onChange={(e) => {
-                              const next = e.currentTarget.value as (typeof ROLES)[number];
-                              void act(() => ok(api.PATCH('/users/{userId}/roles', { params: { path: { userId: user.id } }, body: { role: next } })), t('controlPanel.roleChanged'));
-                            }}
-                          >
-                            {ROLES.map((candidate) => (
-                              <option key={candidate} value={candidate}>
-                                {t(`roles.${candidate}`)}
-                              </option>
-                            ))}
-                          </select>
-                        </label>
-                      ) : (
-                        t(`roles.${user.role}`)
-                      )}
-                    </td>
-                    <td>{t(`controlPanel.userStatus.${user.status}`)}</td>
-                    {manageUsers && (
-                      <td>
-                        {user.status === 'ACTIVE' && user.id !== session.user?.id && (
-                          <button class="ghost" disabled={busy} onClick={() => void act(() => ok(api.PATCH('/users/{userId}/deactivate', { params: { path: { userId: user.id } } })), t('controlPanel.deactivated'))}>
-                            {t('controlPanel.deactivate', { name: user.name })}
-                          </button>
-                        )}
-                      </td>
+          <Table columns={[t('auth.name'), t('auth.email'), t('settings.role'), t('activity.status'), manageUsers && t('controlPanel.actions')]} rows={users.data.items.filter((user) => user.kind === 'HUMAN')}>
+            {(user) => (
+              <tr key={user.id}>
+                <td>{user.name}</td>
+                <td>{user.email}</td>
+                <td>
+                  {manageUsers && user.status === 'ACTIVE' && user.id !== session.user?.id ? (
+                    <label>
+                      <span class="sr-only">{t('controlPanel.roleOf', { name: user.name })}</span>
+                      <select
+                        value={user.role}
+                        disabled={busy}
+                        onChange={(e) => {
+                          const next = e.currentTarget.value as (typeof ROLES)[number];
+                          void act(() => ok(api.PATCH('/users/{userId}/roles', { params: { path: { userId: user.id } }, body: { role: next } })), t('controlPanel.roleChanged'));
+                        }}
+                      >
+                        {ROLES.map((candidate) => (
+                          <option key={candidate} value={candidate}>
+                            {t(`roles.${candidate}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  ) : (
+                    t(`roles.${user.role}`)
+                  )}
+                </td>
+                <td>{t(`controlPanel.userStatus.${user.status}`)}</td>
+                {manageUsers && (
+                  <td>
+                    {user.status === 'ACTIVE' && user.id !== session.user?.id && (
+                      <button class="ghost" disabled={busy} onClick={() => void act(() => ok(api.PATCH('/users/{userId}/deactivate', { params: { path: { userId: user.id } } })), t('controlPanel.deactivated'))}>
+                        {t('controlPanel.deactivate', { name: user.name })}
+                      </button>
                     )}
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+                  </td>
+                )}
+              </tr>
+            )}
+          </Table>
         )}
       </Card>
       <Card title={t('controlPanel.invitations')}>
-        {(invitations.data?.items ?? []).length === 0 ? (
-          <p class="empty">{t('controlPanel.noInvitations')}</p>
-        ) : (
-          <table class="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('auth.email')}</th>
-                <th scope="col">{t('settings.role')}</th>
-                <th scope="col">{t('activity.status')}</th>
-                <th scope="col">{t('controlPanel.expires')}</th>
-                {manageInvitations && <th scope="col">{t('controlPanel.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.data!.items.map((invitation: Schemas['Invitation']) => (
-                <tr key={invitation.id}>
-                  <td>{invitation.email}</td>
-                  <td>{t(`roles.${invitation.role}`)}</td>
-                  <td>{t(`controlPanel.invitationStatus.${invitation.status}`)}</td>
-                  <td>{formatDateTime(invitation.expiresAt, i18n.language)}</td>
-                  {manageInvitations && (
-                    <td>
-                      {(invitation.status === 'PENDING' || invitation.status === 'EXPIRED') && (
-                        <button class="ghost" disabled={busy} onClick={() => void act(() => ok(api.POST('/invitations/{invitationId}/resend', { params: { path: { invitationId: invitation.id } } })), t('controlPanel.resent'))}>
-                          {t('controlPanel.resend', { email: invitation.email })}
-                        </button>
-                      )}
-                      {invitation.status === 'PENDING' && (
-                        <button class="ghost" disabled={busy} onClick={() => void act(() => ok(api.POST('/invitations/{invitationId}/revoke', { params: { path: { invitationId: invitation.id } } })), t('controlPanel.revoked'))}>
-                          {t('controlPanel.revoke', { email: invitation.email })}
-                        </button>
-                      )}
-                    </td>
+        <Table
+          columns={[t('auth.email'), t('settings.role'), t('activity.status'), t('controlPanel.expires'), manageInvitations && t('controlPanel.actions')]}
+          rows={invitations.data?.items ?? []}
+          empty={t('controlPanel.noInvitations')}
+        >
+          {(invitation: Schemas['Invitation']) => (
+            <tr key={invitation.id}>
+              <td>{invitation.email}</td>
+              <td>{t(`roles.${invitation.role}`)}</td>
+              <td>{t(`controlPanel.invitationStatus.${invitation.status}`)}</td>
+              <td>{formatDateTime(invitation.expiresAt, i18n.language)}</td>
+              {manageInvitations && (
+                <td>
+                  {(invitation.status === 'PENDING' || invitation.status === 'EXPIRED') && (
+                    <button class="ghost" disabled={busy} onClick={() => void act(() => ok(api.POST('/invitations/{invitationId}/resend', { params: { path: { invitationId: invitation.id } } })), t('controlPanel.resent'))}>
+                      {t('controlPanel.resend', { email: invitation.email })}
+                    </button>
                   )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+                  {invitation.status === 'PENDING' && (
+                    <button class="ghost" disabled={busy} onClick={() => void act(() => ok(api.POST('/invitations/{invitationId}/revoke', { params: { path: { invitationId: invitation.id } } })), t('controlPanel.revoked'))}>
+                      {t('controlPanel.revoke', { email: invitation.email })}
+                    </button>
+                  )}
+                </td>
+              )}
+            </tr>
+          )}
+        </Table>
       </Card>
     </>
   );
@@ -231,85 +207,73 @@ function Tokens() {
       <ErrorNote message={error} />
       <SuccessNote message={notice} />
       <Card title={t('controlPanel.tabs.tokens')}>
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('controlPanel.symbol')}</th>
-              <th scope="col">{t('auth.name')}</th>
-              <th scope="col">{t('controlPanel.denom')}</th>
-              <th scope="col">{t('controlPanel.decimals')}</th>
-              <th scope="col">{t('activity.status')}</th>
-              {manage && <th scope="col">{t('controlPanel.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {(tokens.data?.items ?? []).map((token) =>
-              editing?.id === token.id ? (
-                <tr key={token.id}>
-                  <td colSpan={6}>
-                    <form
-                      class="inline-form"
-                      aria-label={t('controlPanel.editToken', { symbol: token.symbol })}
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        const { symbol, name, exponent } = editing.draft;
-                        void act(async () => {
-                          await ok(api.PATCH('/tokens/{tokenId}', { params: { path: { tokenId: token.id } }, body: { symbol: symbol.trim(), name: name.trim(), exponent: Number(exponent) } }));
-                          setEditing(null);
-                        }, t('common.saved'));
-                      }}
-                    >
-                      <Field label={t('controlPanel.symbol')} required maxLength={12} value={editing.draft.symbol} onInput={(e) => edit({ ...editing.draft, symbol: e.currentTarget.value })} />
-                      <Field label={t('auth.name')} required maxLength={100} value={editing.draft.name} onInput={(e) => edit({ ...editing.draft, name: e.currentTarget.value })} />
-                      <Field label={t('controlPanel.decimals')} type="number" required min={0} max={18} value={editing.draft.exponent} onInput={(e) => edit({ ...editing.draft, exponent: e.currentTarget.value })} />
-                      <EditActions busy={busy} saveLabel={t('common.save')} cancelLabel={t('common.cancel')} onCancel={() => setEditing(null)} />
-                    </form>
-                  </td>
-                </tr>
-              ) : (
-                <tr key={token.id}>
-                  <td>{token.symbol}</td>
-                  <td>{token.name}</td>
-                  <td class="mono">{token.denom}</td>
-                  <td>{token.exponent}</td>
-                  <td>{token.native ? t('controlPanel.native') : t('controlPanel.activeToken')}</td>
-                  {manage && (
-                    <td>
-                      <button class="ghost" disabled={busy} onClick={() => setEditing({ id: token.id, draft: { symbol: token.symbol, name: token.name, exponent: String(token.exponent) } })}>
-                        {t('controlPanel.editToken', { symbol: token.symbol })}
-                      </button>
-                      {/* The native token is the platform's own: the registry never drops it. */}
-                      {!token.native &&
-                        (removing === token.id ? (
-                          <>
-                            <button
-                              class="danger"
-                              disabled={busy}
-                              onClick={() =>
-                                void act(async () => {
-                                  await ok(api.DELETE('/tokens/{tokenId}', { params: { path: { tokenId: token.id } } }));
-                                  setRemoving(null);
-                                }, t('controlPanel.tokenRemoved'))
-                              }
-                            >
-                              {t('controlPanel.confirmRemoveToken', { symbol: token.symbol })}
-                            </button>
-                            <button class="ghost" disabled={busy} onClick={() => setRemoving(null)}>
-                              {t('common.cancel')}
-                            </button>
-                          </>
-                        ) : (
-                          <button class="ghost" disabled={busy} onClick={() => setRemoving(token.id)}>
-                            {t('controlPanel.removeToken', { symbol: token.symbol })}
+        <Table columns={[t('controlPanel.symbol'), t('auth.name'), t('controlPanel.denom'), t('controlPanel.decimals'), t('activity.status'), manage && t('controlPanel.actions')]} rows={tokens.data?.items ?? []}>
+          {(token) =>
+            editing?.id === token.id ? (
+              <tr key={token.id}>
+                <td colSpan={6}>
+                  <form
+                    class="inline-form"
+                    aria-label={t('controlPanel.editToken', { symbol: token.symbol })}
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      const { symbol, name, exponent } = editing.draft;
+                      void act(async () => {
+                        await ok(api.PATCH('/tokens/{tokenId}', { params: { path: { tokenId: token.id } }, body: { symbol: symbol.trim(), name: name.trim(), exponent: Number(exponent) } }));
+                        setEditing(null);
+                      }, t('common.saved'));
+                    }}
+                  >
+                    <Field label={t('controlPanel.symbol')} required maxLength={12} value={editing.draft.symbol} onInput={(e) => edit({ ...editing.draft, symbol: e.currentTarget.value })} />
+                    <Field label={t('auth.name')} required maxLength={100} value={editing.draft.name} onInput={(e) => edit({ ...editing.draft, name: e.currentTarget.value })} />
+                    <Field label={t('controlPanel.decimals')} type="number" required min={0} max={18} value={editing.draft.exponent} onInput={(e) => edit({ ...editing.draft, exponent: e.currentTarget.value })} />
+                    <EditActions busy={busy} saveLabel={t('common.save')} cancelLabel={t('common.cancel')} onCancel={() => setEditing(null)} />
+                  </form>
+                </td>
+              </tr>
+            ) : (
+              <tr key={token.id}>
+                <td>{token.symbol}</td>
+                <td>{token.name}</td>
+                <td class="mono">{token.denom}</td>
+                <td>{token.exponent}</td>
+                <td>{token.native ? t('controlPanel.native') : t('controlPanel.activeToken')}</td>
+                {manage && (
+                  <td>
+                    <button class="ghost" disabled={busy} onClick={() => setEditing({ id: token.id, draft: { symbol: token.symbol, name: token.name, exponent: String(token.exponent) } })}>
+                      {t('controlPanel.editToken', { symbol: token.symbol })}
+                    </button>
+                    {/* The native token is the platform's own: the registry never drops it. */}
+                    {!token.native &&
+                      (removing === token.id ? (
+                        <>
+                          <button
+                            class="danger"
+                            disabled={busy}
+                            onClick={() =>
+                              void act(async () => {
+                                await ok(api.DELETE('/tokens/{tokenId}', { params: { path: { tokenId: token.id } } }));
+                                setRemoving(null);
+                              }, t('controlPanel.tokenRemoved'))
+                            }
+                          >
+                            {t('controlPanel.confirmRemoveToken', { symbol: token.symbol })}
                           </button>
-                        ))}
-                    </td>
-                  )}
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
+                          <button class="ghost" disabled={busy} onClick={() => setRemoving(null)}>
+                            {t('common.cancel')}
+                          </button>
+                        </>
+                      ) : (
+                        <button class="ghost" disabled={busy} onClick={() => setRemoving(token.id)}>
+                          {t('controlPanel.removeToken', { symbol: token.symbol })}
+                        </button>
+                      ))}
+                  </td>
+                )}
+              </tr>
+            )
+          }
+        </Table>
       </Card>
       {manage && (
         <Card title={t('controlPanel.addToken')}>
@@ -368,30 +332,21 @@ function Organizations() {
       )}
       <Card title={t('controlPanel.tabs.organizations')}>
         {organizations.error && <ErrorNote message={errorText(t, organizations.error)} />}
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('auth.name')}</th>
-              <th scope="col">{t('activity.status')}</th>
-              <th scope="col">{t('controlPanel.exchange')}</th>
-              <th scope="col">{t('controlPanel.settlement')}</th>
+        <Table
+          columns={[t('auth.name'), t('activity.status'), t('controlPanel.exchange'), t('controlPanel.settlement')]}
+          rows={(organizations.data?.items ?? []).filter((organization) => organization.type === 'COMMERCIAL')}
+        >
+          {(organization) => (
+            <tr key={organization.id}>
+              <td>
+                <Link href={`/control-panel/organizations/${organization.id}`}>{organization.name}</Link>
+              </td>
+              <td>{t(`controlPanel.orgStatus.${organization.status}`)}</td>
+              <td>{exchangeState(t, organization.exchange)}</td>
+              <td class="mono">{organization.settlementAccount ? shortAddress(organization.settlementAccount.address) : '—'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {(organizations.data?.items ?? [])
-              .filter((organization) => organization.type === 'COMMERCIAL')
-              .map((organization) => (
-                <tr key={organization.id}>
-                  <td>
-                    <Link href={`/control-panel/organizations/${organization.id}`}>{organization.name}</Link>
-                  </td>
-                  <td>{t(`controlPanel.orgStatus.${organization.status}`)}</td>
-                  <td>{exchangeState(t, organization.exchange)}</td>
-                  <td class="mono">{organization.settlementAccount ? shortAddress(organization.settlementAccount.address) : '—'}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+          )}
+        </Table>
       </Card>
     </>
   );

@@ -3,7 +3,7 @@ import { Link } from 'wouter-preact';
 import { ok, type Schemas } from '../../api/client';
 import { formatAmount, formatDateTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
-import { Card, ErrorNote, Loading } from '../../shared/ui';
+import { Card, ErrorNote, Loading, Table } from '../../shared/ui';
 import { POLL_MS, useData } from '../data';
 import { api, useSession } from '../session';
 
@@ -40,35 +40,22 @@ export function ActivityLog({ multisigId }: { multisigId?: string }) {
       {log.error && <ErrorNote message={errorText(t, log.error)} />}
       {!log.data ? (
         <Loading label={t('common.loading')} />
-      ) : log.data.items.length === 0 ? (
-        <p class="empty">{t('activity.empty')}</p>
       ) : (
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('activity.when')}</th>
-              <th scope="col">{t('activity.type')}</th>
-              <th scope="col">{t('activity.what')}</th>
-              <th scope="col">{t('activity.amount')}</th>
-              <th scope="col">{t('activity.status')}</th>
+        <Table columns={[t('activity.when'), t('activity.type'), t('activity.what'), t('activity.amount'), t('activity.status')]} rows={log.data.items} empty={t('activity.empty')}>
+          {(entry: Schemas['ActivityEntry']) => (
+            <tr key={`${entry.id}-${entry.side}`}>
+              <td>{formatDateTime(entry.occurredAt, i18n.language)}</td>
+              <td>
+                <span class={`tag tag-${entry.kind.toLowerCase()}`}>{t(`operationTypes.${entry.type}`)}</span>
+              </td>
+              <td>
+                <Link href={`/operations/${entry.id}`}>{entry.title ?? (entry.actor?.name ? t('activity.by', { name: entry.actor.name }) : t(`operationTypes.${entry.type}`))}</Link>
+              </td>
+              <td>{entry.amount && entry.symbol && entry.exponent !== null ? <Money value={{ amount: entry.amount, symbol: entry.symbol, exponent: entry.exponent }} /> : '—'}</td>
+              <td>{entry.status ? t(`proposalStatus.${entry.status}`) : '—'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {log.data.items.map((entry: Schemas['ActivityEntry']) => (
-              <tr key={`${entry.id}-${entry.side}`}>
-                <td>{formatDateTime(entry.occurredAt, i18n.language)}</td>
-                <td>
-                  <span class={`tag tag-${entry.kind.toLowerCase()}`}>{t(`operationTypes.${entry.type}`)}</span>
-                </td>
-                <td>
-                  <Link href={`/operations/${entry.id}`}>{entry.title ?? (entry.actor?.name ? t('activity.by', { name: entry.actor.name }) : t(`operationTypes.${entry.type}`))}</Link>
-                </td>
-                <td>{entry.amount && entry.symbol && entry.exponent !== null ? <Money value={{ amount: entry.amount, symbol: entry.symbol, exponent: entry.exponent }} /> : '—'}</td>
-                <td>{entry.status ? t(`proposalStatus.${entry.status}`) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        </Table>
       )}
     </Card>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ok } from '../../api/client';
 import { formatAmount, formatDateTime, parseAmount, shortAddress } from '../../shared/format';
 import { errorText, UserFacingError } from '../../shared/i18n';
-import { Card, ErrorNote, Field, Loading, Select, SuccessNote } from '../../shared/ui';
+import { Card, ErrorNote, Field, Loading, Select, SuccessNote, Table } from '../../shared/ui';
 import { BarChart } from '../charts';
 import { idempotencyKey, POLL_MS, useData, useNativeToken } from '../data';
 import { download } from '../download';
@@ -148,30 +148,18 @@ function Transactions({ organizationId, range, money }: { organizationId: string
         <Field label={t('ip.alias')} value={alias} onInput={(e) => (setAlias(e.currentTarget.value), setPage(1))} />
       </div>
       {list.error && <ErrorNote message={errorText(t, list.error)} />}
-      <table class="table">
-        <thead>
-          <tr>
-            <th scope="col">{t('activity.when')}</th>
-            <th scope="col">{t('ip.kind')}</th>
-            <th scope="col">{t('ip.from')}</th>
-            <th scope="col">{t('ip.to')}</th>
-            <th scope="col">{t('activity.amount')}</th>
-            <th scope="col">{t('activity.status')}</th>
+      <Table columns={[t('activity.when'), t('ip.kind'), t('ip.from'), t('ip.to'), t('activity.amount'), t('activity.status')]} rows={list.data?.items ?? []}>
+        {(payment) => (
+          <tr key={payment.id}>
+            <td>{formatDateTime(payment.createdAt, i18n.language)}</td>
+            <td>{t(`ip.kinds.${payment.kind}`)}</td>
+            <td>@{payment.senderAlias}</td>
+            <td>@{payment.recipientAlias}</td>
+            <td>{money(payment.amount)}</td>
+            <td>{t(`ip.status.${payment.status}`)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {(list.data?.items ?? []).map((payment) => (
-            <tr key={payment.id}>
-              <td>{formatDateTime(payment.createdAt, i18n.language)}</td>
-              <td>{t(`ip.kinds.${payment.kind}`)}</td>
-              <td>@{payment.senderAlias}</td>
-              <td>@{payment.recipientAlias}</td>
-              <td>{money(payment.amount)}</td>
-              <td>{t(`ip.status.${payment.status}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        )}
+      </Table>
       <div class="actions">
         <button disabled={page <= 1} onClick={() => setPage(page - 1)}>
           {t('common.previous')}
@@ -234,44 +222,33 @@ function Clients({ organizationId, money }: { organizationId: string; money: (am
       )}
       {session.can('create', 'InstantPayment') && <CashDesk organizationId={organizationId} clients={(clients.data?.items ?? []).filter((client) => client.active)} onDone={() => clients.mutate()} />}
       <Card title={t('ip.tabs.clients')}>
-        <table class="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('auth.name')}</th>
-              <th scope="col">{t('ip.alias')}</th>
-              <th scope="col">{t('ip.balance')}</th>
-              <th scope="col">{t('ip.origin')}</th>
-              <th scope="col">{t('activity.status')}</th>
+        <Table columns={[t('auth.name'), t('ip.alias'), t('ip.balance'), t('ip.origin'), t('activity.status')]} rows={clients.data?.items ?? []}>
+          {(client) => (
+            <tr key={client.id}>
+              <td>{client.name}</td>
+              <td>{client.alias ? `@${client.alias}` : '—'}</td>
+              <td>{money(client.balance)}</td>
+              <td>{client.demo ? t('ip.demo') : t('ip.registered')}</td>
+              <td>
+                {client.active ? t('ip.active') : t('ip.deactivated')}{' '}
+                {client.active && session.can('manage', 'InstantPayment') && (
+                  <button
+                    class="ghost"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(async () => {
+                        await ok(api.POST('/organizations/{organizationId}/instant-payments/clients/{clientId}/deactivate', { params: { path: { organizationId, clientId: client.id } } }));
+                        await clients.mutate();
+                      })
+                    }
+                  >
+                    {t('ip.deactivate', { name: client.name })}
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(clients.data?.items ?? []).map((client) => (
-              <tr key={client.id}>
-                <td>{client.name}</td>
-                <td>{client.alias ? `@${client.alias}` : '—'}</td>
-                <td>{money(client.balance)}</td>
-                <td>{client.demo ? t('ip.demo') : t('ip.registered')}</td>
-                <td>
-                  {client.active ? t('ip.active') : t('ip.deactivated')}{' '}
-                  {client.active && session.can('manage', 'InstantPayment') && (
-                    <button
-                      class="ghost"
-                      disabled={busy}
-                      onClick={() =>
-                        void run(async () => {
-                          await ok(api.POST('/organizations/{organizationId}/instant-payments/clients/{clientId}/deactivate', { params: { path: { organizationId, clientId: client.id } } }));
-                          await clients.mutate();
-                        })
-                      }
-                    >
-                      {t('ip.deactivate', { name: client.name })}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          )}
+        </Table>
       </Card>
     </>
   );

@@ -5,7 +5,7 @@ import { Link, useParams } from 'wouter-preact';
 import { ok } from '../../api/client';
 import { formatDateTime, shortAddress } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
-import { Card, ErrorNote, Loading } from '../../shared/ui';
+import { Card, ErrorNote, Loading, Table } from '../../shared/ui';
 import { idempotencyKey, POLL_MS, useData } from '../data';
 import { api, useSession } from '../session';
 import { Money } from './dashboard';
@@ -179,24 +179,15 @@ export function OperationPage() {
             <p>
               {t('operation.tally', { yes: data.votes.tally.yes, no: data.votes.tally.no + data.votes.tally.noWithVeto, threshold: data.votes.threshold, total: data.votes.totalWeight })}
             </p>
-            <table class="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('operation.member')}</th>
-                  <th scope="col">{t('operation.weight')}</th>
-                  <th scope="col">{t('operation.vote')}</th>
+            <Table columns={[t('operation.member'), t('operation.weight'), t('operation.vote')]} rows={data.votes.breakdown}>
+              {(row) => (
+                <tr key={row.userId}>
+                  <td>{row.name ?? row.userId}</td>
+                  <td>{row.weight}</td>
+                  <td>{row.option ? t(`voteOptions.${row.option}`) : t('operation.notVoted')}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.votes.breakdown.map((row) => (
-                  <tr key={row.userId}>
-                    <td>{row.name ?? row.userId}</td>
-                    <td>{row.weight}</td>
-                    <td>{row.option ? t(`voteOptions.${row.option}`) : t('operation.notVoted')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              )}
+            </Table>
           </Card>
         )}
         <Card title={t('operation.lifecycle')}>
