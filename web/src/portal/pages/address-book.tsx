@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ok, type Schemas } from '../../api/client';
 import { errorText } from '../../shared/i18n';
 import { Card, EditActions, ErrorNote, Field, Loading, SuccessNote, Table } from '../../shared/ui';
+import { useActions } from '../actions';
 import { useData } from '../data';
 import { api, useSession } from '../session';
-import { useSubmit } from './auth';
 
 type Entry = Schemas['AddressBookEntry'];
 interface Draft {
@@ -25,16 +25,8 @@ export function AddressBookPage() {
   const entries = useData(['address-book', query], () => ok(api.GET('/address-book', { params: { query: { pageSize: 500, ...(query.trim() ? { q: query.trim() } : {}) } } })));
   const [adding, setAdding] = useState<Draft>(EMPTY);
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const { busy, error, run } = useSubmit();
+  const { busy, error, notice, act } = useActions(() => entries.mutate());
   const manage = session.can('manage', 'AddressBook');
-  const act = (work: () => Promise<unknown>, message: string) =>
-    run(async () => {
-      setNotice(null);
-      await work();
-      await entries.mutate();
-      setNotice(message);
-    });
   const body = (draft: Draft) => ({ name: draft.name.trim(), address: draft.address.trim(), note: draft.note.trim() || null });
   if (!session.can('read', 'AddressBook')) return <ErrorNote message={t('errors.FORBIDDEN')} />;
   return (

@@ -5,6 +5,7 @@ import { ok, type Schemas } from '../../api/client';
 import { formatDateTime, parseAmount, shortAddress } from '../../shared/format';
 import { errorText, UserFacingError } from '../../shared/i18n';
 import { Card, EditActions, ErrorNote, Field, Loading, Select, SuccessNote, Table } from '../../shared/ui';
+import { useActions } from '../actions';
 import { useData, useNativeToken } from '../data';
 import { api, useSession } from '../session';
 import { useSubmit } from './auth';
@@ -59,17 +60,9 @@ function InternalUsers() {
   const invitations = useData(['invitations'], () => ok(api.GET('/invitations', { params: { query: { pageSize: 500 } } })));
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<(typeof ROLES)[number]>('member');
-  const [notice, setNotice] = useState<string | null>(null);
-  const { busy, error, run } = useSubmit();
+  const { busy, error, notice, act } = useActions(() => Promise.all([users.mutate(), invitations.mutate()]));
   const manageUsers = session.can('manage', 'User');
   const manageInvitations = session.can('manage', 'Invitation');
-  const act = (work: () => Promise<unknown>, message: string) =>
-    run(async () => {
-      setNotice(null);
-      await work();
-      await Promise.all([users.mutate(), invitations.mutate()]);
-      setNotice(message);
-    });
   return (
     <>
       {manageInvitations && (
@@ -191,16 +184,8 @@ function Tokens() {
   const [editing, setEditing] = useState<{ id: string; draft: TokenDraft } | null>(null);
   // Removing a token takes a second click on the same row, so a slip does not remove one.
   const [removing, setRemoving] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const { busy, error, run } = useSubmit();
+  const { busy, error, notice, act } = useActions(() => tokens.mutate());
   const manage = session.can('manage', 'Token');
-  const act = (work: () => Promise<unknown>, message: string) =>
-    run(async () => {
-      setNotice(null);
-      await work();
-      await tokens.mutate();
-      setNotice(message);
-    });
   const edit = (draft: TokenDraft) => editing && setEditing({ ...editing, draft });
   return (
     <>
@@ -375,17 +360,9 @@ function OrganizationDetail({ organizationId, profile = false }: { organizationI
   const [adminEmail, setAdminEmail] = useState('');
   const [limitText, setLimitText] = useState('');
   const token = useNativeToken();
-  const [notice, setNotice] = useState<string | null>(null);
-  const { busy, error, run } = useSubmit();
+  const { busy, error, notice, act } = useActions(() => organization.mutate());
   // Changes to an organization's standing are the issuer's (the API re-checks).
   const issuerAdmin = session.abilities?.organizationType === 'CENTRAL' && session.can('manage', 'Organization');
-  const act = (work: () => Promise<unknown>, message: string) =>
-    run(async () => {
-      setNotice(null);
-      await work();
-      await organization.mutate();
-      setNotice(message);
-    });
   if (organization.error) return <ErrorNote message={errorText(t, organization.error)} />;
   const data = organization.data as (Schemas['OrganizationDetail'] & Schemas['Organization']) | undefined;
   if (!data) return <Loading label={t('common.loading')} />;

@@ -4,6 +4,7 @@ import { ok } from '../../api/client';
 import { formatAmount, formatDateTime, parseAmount, shortAddress } from '../../shared/format';
 import { errorText, UserFacingError } from '../../shared/i18n';
 import { Card, ErrorNote, Field, Loading, Select, SuccessNote, Table } from '../../shared/ui';
+import { useActions } from '../actions';
 import { BarChart } from '../charts';
 import { idempotencyKey, POLL_MS, useData, useNativeToken } from '../data';
 import { download } from '../download';
@@ -261,26 +262,25 @@ function CashDesk({ organizationId, clients, onDone }: { organizationId: string;
   const [clientId, setClientId] = useState('');
   const [amountText, setAmountText] = useState('');
   const [reference, setReference] = useState('');
-  const [notice, setNotice] = useState<string | null>(null);
-  const { busy, error, run } = useSubmit();
+  const { busy, error, notice, act } = useActions(onDone);
   const chosen = clientId || clients[0]?.id || '';
   const move = (direction: 'cash-in' | 'cash-out') =>
-    run(async () => {
-      setNotice(null);
-      const amount = parseAmount(amountText, token?.exponent ?? 2);
-      if (!amount) throw new UserFacingError(t('proposals.badAmount'));
-      const params = { path: { organizationId, clientId: chosen }, header: { 'idempotency-key': idempotencyKey() } };
-      const body = { amount, ...(reference.trim() ? { reference: reference.trim() } : {}) };
-      await ok(
-        direction === 'cash-in'
-          ? api.POST('/organizations/{organizationId}/instant-payments/clients/{clientId}/cash-in', { params, body })
-          : api.POST('/organizations/{organizationId}/instant-payments/clients/{clientId}/cash-out', { params, body }),
-      );
-      setAmountText('');
-      setReference('');
-      await onDone();
-      setNotice(direction === 'cash-in' ? t('ip.cashedIn') : t('ip.cashedOut'));
-    });
+    act(
+      async () => {
+        const amount = parseAmount(amountText, token?.exponent ?? 2);
+        if (!amount) throw new UserFacingError(t('proposals.badAmount'));
+        const params = { path: { organizationId, clientId: chosen }, header: { 'idempotency-key': idempotencyKey() } };
+        const body = { amount, ...(reference.trim() ? { reference: reference.trim() } : {}) };
+        await ok(
+          direction === 'cash-in'
+            ? api.POST('/organizations/{organizationId}/instant-payments/clients/{clientId}/cash-in', { params, body })
+            : api.POST('/organizations/{organizationId}/instant-payments/clients/{clientId}/cash-out', { params, body }),
+        );
+        setAmountText('');
+        setReference('');
+      },
+      direction === 'cash-in' ? t('ip.cashedIn') : t('ip.cashedOut'),
+    );
   return (
     <Card title={t('ip.cashDesk')}>
       <form class="inline-form" onSubmit={(event) => event.preventDefault()}>
