@@ -45,6 +45,24 @@ function useSubmit() {
   return { busy, error, run };
 }
 
+/** An auth page's form: its fields, the error of the last try and the one wide button that submits it. */
+function AuthForm({ submit, busy, error, onSubmit, children }: { submit: string; busy: boolean; error: string | null; onSubmit: () => void; children: preact.ComponentChildren }) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <ErrorNote message={error} />
+      <button class="primary wide" disabled={busy}>
+        {submit}
+      </button>
+    </form>
+  );
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -54,23 +72,21 @@ export function LoginPage() {
   const { busy, error, run } = useSubmit();
   return (
     <AuthFrame title={t('auth.signIn')}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
+      <AuthForm
+        submit={t('auth.signIn')}
+        busy={busy}
+        error={error}
+        onSubmit={() =>
           void run(async () => {
             const result = await ok(api.POST('/auth/login', { body: { email, password } }));
             await session.signIn(result.accessToken);
             navigate('/dashboard');
-          });
-        }}
+          })
+        }
       >
         <Field label={t('auth.email')} type="email" autoComplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
         <Field label={t('auth.password')} type="password" autoComplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
-        <ErrorNote message={error} />
-        <button class="primary wide" disabled={busy}>
-          {t('auth.signIn')}
-        </button>
-      </form>
+      </AuthForm>
       <p class="auth-links">
         <Link href="/forgot-password">{t('auth.forgot')}</Link>
       </p>
@@ -88,22 +104,20 @@ export function ForgotPasswordPage() {
       {sent ? (
         <SuccessNote message={t('auth.forgotSent')} />
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
+        <AuthForm
+          submit={t('auth.sendLink')}
+          busy={busy}
+          error={error}
+          onSubmit={() =>
             void run(async () => {
               await ok(api.POST('/auth/forgot-password', { body: { email } }));
               setSent(true);
-            });
-          }}
+            })
+          }
         >
           <p>{t('auth.forgotHelp')}</p>
           <Field label={t('auth.email')} type="email" autoComplete="email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
-          <ErrorNote message={error} />
-          <button class="primary wide" disabled={busy}>
-            {t('auth.sendLink')}
-          </button>
-        </form>
+        </AuthForm>
       )}
       <p class="auth-links">
         <Link href="/login">{t('auth.backToSignIn')}</Link>
@@ -137,9 +151,11 @@ export function ResetPasswordPage() {
       ) : done ? (
         <SuccessNote message={t('auth.resetDone')} />
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
+        <AuthForm
+          submit={t('auth.resetSubmit')}
+          busy={busy}
+          error={error}
+          onSubmit={() => {
             if (password !== confirm) return;
             void run(async () => {
               await ok(api.POST('/auth/reset-password', { body: { token, password } }));
@@ -148,11 +164,7 @@ export function ResetPasswordPage() {
           }}
         >
           <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-          <ErrorNote message={error} />
-          <button class="primary wide" disabled={busy}>
-            {t('auth.resetSubmit')}
-          </button>
-        </form>
+        </AuthForm>
       )}
       <p class="auth-links">
         <Link href="/login">{t('auth.backToSignIn')}</Link>
@@ -183,9 +195,11 @@ export function RegisterPage() {
       ) : !invitation ? (
         <Loading label={t('common.loading')} />
       ) : (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
+        <AuthForm
+          submit={t('auth.registerSubmit')}
+          busy={busy}
+          error={error}
+          onSubmit={() => {
             if (password !== confirm) return;
             void run(async () => {
               const result = await ok(api.POST('/auth/register', { body: { token, name, password } }));
@@ -198,11 +212,7 @@ export function RegisterPage() {
           <Field label={t('auth.email')} type="email" value={invitation.email} readOnly />
           <Field label={t('auth.name')} autoComplete="name" required value={name} onInput={(e) => setName(e.currentTarget.value)} />
           <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
-          <ErrorNote message={error} />
-          <button class="primary wide" disabled={busy}>
-            {t('auth.registerSubmit')}
-          </button>
-        </form>
+        </AuthForm>
       )}
     </AuthFrame>
   );
