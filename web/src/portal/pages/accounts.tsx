@@ -64,6 +64,30 @@ export function AccountsPage() {
   );
 }
 
+/** The group's members: the users an account may have, each with a weight field (0 leaves the user out). */
+export function MemberWeights({ users, weights, onChange, children }: { users: { id: string; name: string }[]; weights: Map<string, number>; onChange: (weights: Map<string, number>) => void; children?: preact.ComponentChildren }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset class="members">
+      <legend>{t('accounts.members')}</legend>
+      {users.map((user) => (
+        <Field
+          key={user.id}
+          label={t('accounts.weightOf', { name: user.name })}
+          type="number"
+          min={0}
+          value={String(weights.get(user.id) ?? 0)}
+          onInput={(e) => onChange(new Map(weights).set(user.id, Number(e.currentTarget.value) || 0))}
+        />
+      ))}
+      {children}
+    </fieldset>
+  );
+}
+
+/** The members the API takes for those weights. */
+export const membersOf = (weights: Map<string, number>) => [...weights.entries()].filter(([, weight]) => weight > 0).map(([userId, weight]) => ({ userId, weight }));
+
 function CreateAccount({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation();
   const users = useData(['selectable'], () => ok(api.GET('/users/selectable', { params: { query: { pageSize: 500 } } })));
@@ -71,7 +95,7 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
   const [weights, setWeights] = useState(new Map<string, number>());
   const [threshold, setThreshold] = useState(1);
   const { busy, error, run } = useSubmit();
-  const members = [...weights.entries()].filter(([, weight]) => weight > 0).map(([userId, weight]) => ({ userId, weight }));
+  const members = membersOf(weights);
   return (
     <Card title={t('accounts.create')}>
       <form
@@ -84,19 +108,7 @@ function CreateAccount({ onCreated }: { onCreated: () => void }) {
         }}
       >
         <Field label={t('accounts.label')} required value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
-        <fieldset class="members">
-          <legend>{t('accounts.members')}</legend>
-          {(users.data?.items ?? []).map((user) => (
-            <Field
-              key={user.id}
-              label={t('accounts.weightOf', { name: user.name })}
-              type="number"
-              min={0}
-              value={String(weights.get(user.id) ?? 0)}
-              onInput={(e) => setWeights(new Map(weights).set(user.id, Number(e.currentTarget.value) || 0))}
-            />
-          ))}
-        </fieldset>
+        <MemberWeights users={users.data?.items ?? []} weights={weights} onChange={setWeights} />
         <Field label={t('accounts.threshold')} type="number" min={1} required value={String(threshold)} onInput={(e) => setThreshold(Number(e.currentTarget.value) || 1)} />
         <ErrorNote message={error} />
         <button class="primary" disabled={busy || members.length === 0}>

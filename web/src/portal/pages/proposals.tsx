@@ -7,6 +7,7 @@ import { UserFacingError } from '../../shared/i18n';
 import { Card, ErrorNote, Field, Loading, Select } from '../../shared/ui';
 import { idempotencyKey, useData, useNativeToken } from '../data';
 import { api } from '../session';
+import { MemberWeights, membersOf } from './accounts';
 import { useSubmit } from './auth';
 
 type Kind = 'mint' | 'burn' | 'transfer' | 'group-change';
@@ -49,8 +50,7 @@ export function NewProposalPage() {
       const header = { 'idempotency-key': idempotencyKey() };
       let proposalId: string;
       if (kind === 'group-change') {
-        const members = [...currentWeights.entries()].filter(([, weight]) => weight > 0).map(([userId, weight]) => ({ userId, weight }));
-        proposalId = (await ok(api.POST('/multisigs/{multisigId}/proposals/group-changes', { params: { path: { multisigId }, header }, body: { title, members, threshold: threshold ?? account.policy.threshold } }))).id;
+        proposalId = (await ok(api.POST('/multisigs/{multisigId}/proposals/group-changes', { params: { path: { multisigId }, header }, body: { title, members: membersOf(currentWeights), threshold: threshold ?? account.policy.threshold } }))).id;
       } else {
         const amount = parseAmount(amountText, token.exponent);
         if (!amount) throw new UserFacingError(t('proposals.badAmount'));
@@ -120,20 +120,9 @@ export function NewProposalPage() {
               )}
             </>
           ) : (
-            <fieldset class="members">
-              <legend>{t('accounts.members')}</legend>
-              {(users.data?.items ?? []).map((user) => (
-                <Field
-                  key={user.id}
-                  label={t('accounts.weightOf', { name: user.name })}
-                  type="number"
-                  min={0}
-                  value={String(currentWeights.get(user.id) ?? 0)}
-                  onInput={(e) => setWeights(new Map(currentWeights).set(user.id, Number(e.currentTarget.value) || 0))}
-                />
-              ))}
+            <MemberWeights users={users.data?.items ?? []} weights={currentWeights} onChange={setWeights}>
               <Field label={t('accounts.threshold')} type="number" min={1} value={String(threshold ?? account?.policy.threshold ?? 1)} onInput={(e) => setThreshold(Number(e.currentTarget.value) || 1)} />
-            </fieldset>
+            </MemberWeights>
           )}
           <ErrorNote message={error} />
           <button class="primary" disabled={busy || !account}>
