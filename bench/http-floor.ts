@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { Pool } from 'undici';
+import { KeepAlivePool } from './support/keep-alive-client';
 import { cpuSeconds } from './support/proc';
 
 /**
@@ -80,7 +80,7 @@ export async function loadServer(args: string[], options: LoadOptions, env: Node
       createInterface({ input: child.stdout! }).once('line', (line) => resolve(Number(line)));
       child.once('exit', (code) => reject(new Error(`the server (${args.join(' ')}) exited with ${code}`)));
     });
-    const pool = new Pool(`http://127.0.0.1:${port}`, { connections: options.connections, keepAliveTimeout: 120_000 });
+    const pool = new KeepAlivePool(`http://127.0.0.1:${port}`, options.connections);
     let requests = 0;
     let errors = 0;
     const serverBefore = cpuSeconds(child.pid!);
@@ -98,7 +98,7 @@ export async function loadServer(args: string[], options: LoadOptions, env: Node
               headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', 'idempotency-key': key },
               body: JSON.stringify({ recipientAlias: `bench${seq % 10_000}`, amount: String(1 + (seq % 100)), reference: key }),
             });
-            JSON.parse(await answer.body.text());
+            JSON.parse(answer.text);
             if (answer.statusCode === 201) requests += 1;
             else errors += 1;
           } catch {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
+import { KeepAlivePool } from './support/keep-alive-client';
 import type { Acked, BenchClient, Kind, KindResult, LoadInput, LoadResult, Refused } from './support/protocol';
 import { summarize } from './support/stats';
 
@@ -9,7 +9,7 @@ import { summarize } from './support/stats';
  * The load generator of `npm run bench:payments`, a process of its own so that its CPU is not the
  * service's: `tsx bench/payments-load.ts <input.json> <output.json>` (the orchestrator writes the input).
  *
- * CONNECTIONS closed loops over one keep-alive pool, for SECONDS (or paced to a target rate, when the
+ * CONNECTIONS closed loops over one keep-alive pool (support/keep-alive-client), for SECONDS (or paced to a target rate, when the
  * input gives one): each loop owns a disjoint set of
  * senders (a person does not send two payments at once, and two loops never race on one sender).
  * With `arrivals: 'open'` and a rate, payments fall due at that rate instead, each sent when due
@@ -46,14 +46,8 @@ function emptyKind(): { attempts: number; answers: Map<string, number>; latencie
  * only at the rate the service had to spare (a trace showed ~10 s of 250–550 ms answers at 80 % of the
  * peak, then 12–20 ms).
  */
-async function openConnections(pool: Pool, connections: number): Promise<void> {
-  for (let pass = 0; pass < 2; pass++)
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        const answer = await pool.request({ method: 'GET', path: PAYMENTS_PATH });
-        await answer.body.dump();
-      }),
-    );
+async function openConnections(pool: KeepAlivePool, connections: number): Promise<void> {
+  for (let pass = 0; pass < 2; pass++) await Promise.all(Array.from({ length: connections }, () => pool.request({ method: 'GET', path: PAYMENTS_PATH })));
 }
 
 async function main(): Promise<void> {
@@ -62,16 +56,16 @@ async function main(): Promise<void> {
   const input = JSON.parse(readFileSync(inputFile, 'utf8')) as LoadInput;
   const { clients, connections } = input;
   const origin = new URL(input.baseUrl).origin;
-  const poolOf = (at: string) => new Pool(at, { connections: input.arrivals === 'open' ? OPEN_MAX_CONNECTIONS : connections, keepAliveTimeout: 120_000 });
+  const poolOf = (at: string) => new KeepAlivePool(at, input.arrivals === 'open' ? OPEN_MAX_CONNECTIONS : connections);
   const pool = poolOf(origin);
   /** The pool each bank's payments go through: the process that serves the bank, when there are several. */
-  const pools = new Map<string, Pool>([[origin, pool]]);
+  const pools = new Map<string, KeepAlivePool>([[origin, pool]]);
   const bankPools = (input.bankOrigins ?? []).map((at) => {
     let bankPool = pools.get(at);
     if (!bankPool) pools.set(at, (bankPool = poolOf(at)));
     return bankPool;
   });
-  const polls = new Pool(origin, { connections: 8, keepAliveTimeout: 120_000 });
+  const polls = new KeepAlivePool(origin, 8);
 
   const banks: number[][] = [];
   clients.forEach((client, index) => (banks[client.bank] ??= []).push(index));
@@ -97,9 +91,8 @@ async function main(): Promise<void> {
   };
 
   async function getPayment(id: string, token: string, via = polls): Promise<{ status: number; body: any }> {
-    const answer = await via.request({ method: 'GET', path: `${PAYMENTS_PATH}/${id}`, headers: { authorization: `Bearer ${token}` } });
-    const text = await answer.body.text();
-    return { status: answer.statusCode, body: answer.statusCode === 200 ? JSON.parse(text) : text };
+    const { statusCode, text } = await via.request({ method: 'GET', path: `${PAYMENTS_PATH}/${id}`, headers: { authorization: `Bearer ${token}` } });
+    return { status: statusCode, body: statusCode === 200 ? JSON.parse(text) : text };
   }
 
   function track(id: string, sender: BenchClient, sentAt: number): void {
@@ -185,14 +178,12 @@ async function main(): Promise<void> {
     let text = '';
     const sentAt = performance.now();
     try {
-      const answer = await (bankPools[sender.bank] ?? pool).request({
+      ({ statusCode: status, text } = await (bankPools[sender.bank] ?? pool).request({
         method: 'POST',
         path: PAYMENTS_PATH,
         headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json', 'idempotency-key': key },
         body: JSON.stringify({ recipientAlias: clients[recipient]!.alias, amount: String(amount), reference: key }),
-      });
-      status = answer.statusCode;
-      text = await answer.body.text();
+      }));
     } catch (error) {
       const code = (error as { code?: string }).code ?? 'TRANSPORT_ERROR';
       if (!warming) count(kind, `0 ${code}`);
