@@ -90,6 +90,14 @@ export function Table<Row>({ columns, rows, empty, children }: { columns: (strin
   );
 }
 
+/** One figure of a `kpi-list`: what it counts, then the figure. */
+export const KpiItem = ({ label, children }: { label: string; children: ComponentChildren }) => (
+  <div>
+    <dt>{label}</dt>
+    <dd>{children}</dd>
+  </div>
+);
+
 export const Loading = ({ label }: { label: string }) => (
   <p class="loading" role="status">
     {label}

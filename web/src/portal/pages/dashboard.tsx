@@ -3,7 +3,7 @@ import { Link } from 'wouter-preact';
 import { ok, type Schemas } from '../../api/client';
 import { formatAmount, formatDateTime } from '../../shared/format';
 import { errorText } from '../../shared/i18n';
-import { Card, ErrorNote, Loading, Table } from '../../shared/ui';
+import { Card, ErrorNote, KpiItem, Loading, Table } from '../../shared/ui';
 import { POLL_MS, useData } from '../data';
 import { api, useSession } from '../session';
 
@@ -81,42 +81,27 @@ export function DashboardPage() {
             {data.tokens.map((token) => (
               <Card key={token.denom} title={`${t('dashboard.supply')} · ${token.symbol}`}>
                 <dl class="kpi-list">
-                  <div>
-                    <dt>{t('dashboard.totalSupply')}</dt>
-                    <dd>
-                      <Money value={{ amount: token.liveSupply, symbol: token.symbol, exponent: token.exponent }} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('dashboard.internal')}</dt>
-                    <dd>
-                      <Money value={{ amount: token.internalBalance, symbol: token.symbol, exponent: token.exponent }} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('dashboard.circulating')}</dt>
-                    <dd>
-                      <Money value={{ amount: token.externalCirculating, symbol: token.symbol, exponent: token.exponent }} />
-                    </dd>
-                  </div>
+                  <KpiItem label={t('dashboard.totalSupply')}>
+                    <Money value={{ amount: token.liveSupply, symbol: token.symbol, exponent: token.exponent }} />
+                  </KpiItem>
+                  <KpiItem label={t('dashboard.internal')}>
+                    <Money value={{ amount: token.internalBalance, symbol: token.symbol, exponent: token.exponent }} />
+                  </KpiItem>
+                  <KpiItem label={t('dashboard.circulating')}>
+                    <Money value={{ amount: token.externalCirculating, symbol: token.symbol, exponent: token.exponent }} />
+                  </KpiItem>
                 </dl>
               </Card>
             ))}
             {data.issuer?.mintBurn.map((row) => (
               <Card key={`mb-${row.denom}`} title={`${t('dashboard.mintBurn')} · ${row.symbol}`}>
                 <dl class="kpi-list">
-                  <div>
-                    <dt>{t('dashboard.minted', { count: row.mints })}</dt>
-                    <dd>
-                      <Money value={{ amount: row.minted, symbol: row.symbol, exponent: row.exponent }} />
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('dashboard.burned', { count: row.burns })}</dt>
-                    <dd>
-                      <Money value={{ amount: row.burned, symbol: row.symbol, exponent: row.exponent }} />
-                    </dd>
-                  </div>
+                  <KpiItem label={t('dashboard.minted', { count: row.mints })}>
+                    <Money value={{ amount: row.minted, symbol: row.symbol, exponent: row.exponent }} />
+                  </KpiItem>
+                  <KpiItem label={t('dashboard.burned', { count: row.burns })}>
+                    <Money value={{ amount: row.burned, symbol: row.symbol, exponent: row.exponent }} />
+                  </KpiItem>
                 </dl>
               </Card>
             ))}

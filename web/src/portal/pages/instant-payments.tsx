@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ok } from '../../api/client';
 import { formatAmount, formatDateTime, parseAmount, shortAddress } from '../../shared/format';
 import { errorText, UserFacingError } from '../../shared/i18n';
-import { Card, ErrorNote, Field, Loading, Select, SuccessNote, Table } from '../../shared/ui';
+import { Card, ErrorNote, Field, KpiItem, Loading, Select, SuccessNote, Table } from '../../shared/ui';
 import { useActions } from '../actions';
 import { BarChart } from '../charts';
 import { idempotencyKey, POLL_MS, useData, useNativeToken } from '../data';
@@ -92,18 +92,9 @@ function ParticipantView() {
               {(['crossOrganization', 'internal'] as const).map((split) => (
                 <Card key={split} title={t(`ip.${split}`)}>
                   <dl class="kpi-list">
-                    <div>
-                      <dt>{t('ip.volume')}</dt>
-                      <dd>{money(data.kpis[split].volume)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('ip.count')}</dt>
-                      <dd>{data.kpis[split].count}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('ip.average')}</dt>
-                      <dd>{money(data.kpis[split].average)}</dd>
-                    </div>
+                    <KpiItem label={t('ip.volume')}>{money(data.kpis[split].volume)}</KpiItem>
+                    <KpiItem label={t('ip.count')}>{data.kpis[split].count}</KpiItem>
+                    <KpiItem label={t('ip.average')}>{money(data.kpis[split].average)}</KpiItem>
                   </dl>
                 </Card>
               ))}
