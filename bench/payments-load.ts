@@ -9,9 +9,9 @@ import { summarize } from './support/stats';
  * The load generator of `npm run bench:payments`, a process of its own so that its CPU is not the
  * service's: `tsx bench/payments-load.ts <input.json> <output.json>` (the orchestrator writes the input).
  *
- * CONNECTIONS closed loops over one keep-alive pool (support/keep-alive-client), for SECONDS (or paced to a target rate, when the
- * input gives one): each loop owns a disjoint set of
- * senders (a person does not send two payments at once, and two loops never race on one sender).
+ * CONNECTIONS closed loops over one keep-alive pool (support/keep-alive-client), for SECONDS (or
+ * paced to a target rate, when the input gives one): each loop owns a disjoint set of senders (a
+ * person does not send two payments at once, and two loops never race on one sender).
  * With `arrivals: 'open'` and a rate, payments fall due at that rate instead, each sent when due
  * whatever is still in flight (openArrivals), as payments from many independent phones arrive. Each
  * payment pays a random client of the same bank (INTERNAL share) or of another bank, a random small amount,
