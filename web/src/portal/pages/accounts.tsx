@@ -7,7 +7,7 @@ import { errorText } from '../../shared/i18n';
 import { Card, EditActions, ErrorNote, Field, Loading, Table } from '../../shared/ui';
 import { POLL_MS, useData } from '../data';
 import { api, useSession } from '../session';
-import { useSubmit } from './auth';
+import { useSubmit } from '../actions';
 import { ActivityLog, Money } from './dashboard';
 
 export function AccountsPage() {

@@ -5,6 +5,7 @@ import { ok, type Schemas } from '../../api/client';
 import { errorText } from '../../shared/i18n';
 import { ErrorNote, Field, Loading, SuccessNote } from '../../shared/ui';
 import { LanguageSwitch } from '../layout';
+import { useSubmit } from '../actions';
 import { api, useSession } from '../session';
 
 const MIN_PASSWORD = 12;
@@ -24,25 +25,6 @@ function AuthFrame({ title, children }: { title: string; children: preact.Compon
       </div>
     </main>
   );
-}
-
-/** Runs a form submission, keeping its busy flag and the error message for its code. */
-function useSubmit() {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
 }
 
 /** An auth page's form: its fields, the error of the last try and the one wide button that submits it. */
@@ -218,4 +200,3 @@ export function RegisterPage() {
   );
 }
 
-export { useSubmit };

@@ -7,7 +7,7 @@ import { UserFacingError } from '../../shared/i18n';
 import { Card, ErrorNote, Field, Loading, Select, SuccessNote } from '../../shared/ui';
 import { idempotencyKey, useData, useNativeToken } from '../data';
 import { api, useSession } from '../session';
-import { useSubmit } from './auth';
+import { useSubmit } from '../actions';
 import { Money } from './dashboard';
 
 /** Fiat → CBDC disbursement and CBDC → fiat redemption, with the rules that decide them shown up front. */

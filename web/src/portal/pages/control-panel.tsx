@@ -8,7 +8,7 @@ import { Card, EditActions, ErrorNote, Field, Loading, Select, SuccessNote, Tabl
 import { useActions } from '../actions';
 import { useData, useNativeToken } from '../data';
 import { api, useSession } from '../session';
-import { useSubmit } from './auth';
+import { useSubmit } from '../actions';
 import { Money } from './dashboard';
 
 type Tab = 'internal-users' | 'tokens' | 'organizations' | 'organization-profile' | 'chain-rpc';

@@ -5,7 +5,7 @@ import { Card, ErrorNote, Field, Select } from '../../shared/ui';
 import { useData } from '../data';
 import { download } from '../download';
 import { api } from '../session';
-import { useSubmit } from './auth';
+import { useSubmit } from '../actions';
 
 /** The transactions and governance downloads, CSV or JSON, for a date range and optionally one account. */
 export function ExportsPage() {

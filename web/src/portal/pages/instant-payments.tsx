@@ -9,7 +9,7 @@ import { BarChart } from '../charts';
 import { idempotencyKey, POLL_MS, useData, useNativeToken } from '../data';
 import { download } from '../download';
 import { api, useSession } from '../session';
-import { useSubmit } from './auth';
+import { useSubmit } from '../actions';
 
 type Distribution = { byDay: { day: string; volume: string; count: number }[]; byHour: { hour: number; volume: string; count: number }[] };
 

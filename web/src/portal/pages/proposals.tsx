@@ -8,7 +8,7 @@ import { Card, ErrorNote, Field, Loading, Select } from '../../shared/ui';
 import { idempotencyKey, useData, useNativeToken } from '../data';
 import { api } from '../session';
 import { MemberWeights, membersOf } from './accounts';
-import { useSubmit } from './auth';
+import { useSubmit } from '../actions';
 
 type Kind = 'mint' | 'burn' | 'transfer' | 'group-change';
 const KINDS: Kind[] = ['mint', 'burn', 'transfer', 'group-change'];

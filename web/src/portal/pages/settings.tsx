@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ok } from '../../api/client';
 import { Card, ErrorNote, Field, SuccessNote } from '../../shared/ui';
 import { api, useSession } from '../session';
-import { useSubmit } from './auth';
+import { useSubmit } from '../actions';
 
 export function SettingsPage() {
   const { t } = useTranslation();
