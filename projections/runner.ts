@@ -46,9 +46,11 @@ export const PROJECTIONS_CHANNEL = 'emisor_projections';
 
 /**
  * How many batches a catch-up reads ahead of the projection furthest behind: the others write those
- * meanwhile instead of waiting for it at every batch.
+ * meanwhile instead of waiting for it at every batch. Two of 10,000 events rather than four of 5,000:
+ * the same window, and a batch's changes to one row (a client's balance, a proposal's tally) merge
+ * over twice as many events, so a catch-up writes fewer rows (6–10 % faster in bench:read's log).
  */
-const READ_AHEAD_BATCHES = 4;
+const READ_AHEAD_BATCHES = 2;
 
 /** How long the runner waits for the database to answer before it takes a failure for an outage. */
 const PING_TIMEOUT_MS = 2000;
@@ -195,7 +197,7 @@ export class ProjectionRunner {
     for (const projection of projections)
       for (const type of projection.handles) readersByType.set(type, [...(readersByType.get(type) ?? []), projection.name]);
     this.feed = { readersByType };
-    this.batchSize = options.batchSize ?? 5000;
+    this.batchSize = options.batchSize ?? 10_000;
     this.concurrency = options.concurrency ?? 2;
     this.restartDelayMs = options.restartDelayMs ?? 100;
     this.maxRestartDelayMs = options.maxRestartDelayMs ?? 1000;

@@ -28,7 +28,7 @@ describe('ProjectionRunner: each projection at its own pace', () => {
   afterAll(() => database.drop());
 
   describe('catching up', () => {
-    it('lets the others run four batches ahead of a slow projection, no further, and brings both to the head', async () => {
+    it('lets the others run two batches ahead of a slow projection, no further, and brings both to the head', async () => {
       const [slow, fast] = ['catch_up_slow', 'catch_up_fast'];
       await createRecordingTable(database.knex, slow);
       await createRecordingTable(database.knex, fast);
@@ -44,10 +44,10 @@ describe('ProjectionRunner: each projection at its own pace', () => {
 
       const caughtUp = runner.catchUp();
       try {
-        // The slow one holds events 1-5; the store is read four batches past them, and the fast one applies all that.
-        await waitUntil(async () => (await appliedRows(database.knex, fast)).count === 25);
+        // The slow one holds events 1-5; the store is read two batches past them, and the fast one applies all that.
+        await waitUntil(async () => (await appliedRows(database.knex, fast)).count === 15);
         await new Promise((resolve) => setTimeout(resolve, 200));
-        expect((await appliedRows(database.knex, fast)).sequences).toEqual(range(1, 25));
+        expect((await appliedRows(database.knex, fast)).sequences).toEqual(range(1, 15));
         expect((await appliedRows(database.knex, slow)).count).toBe(0);
       } finally {
         held.open();
