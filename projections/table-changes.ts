@@ -98,11 +98,11 @@ export class TableChanges {
     const key = this.keyOf(id, 'update');
     const inserted = this.inserts.get(key);
     if (!inserted) {
-      this.updates.set(key, merge(this.updates.get(key), change, this.key, key));
+      this.updates.set(key, merged(this.updates.get(key), change, this.key, key));
       return;
     }
-    Object.assign(inserted, withoutUndefined(change));
-    if (this.options.onConflict === 'ignore') this.afterInsert.set(key, merge(this.afterInsert.get(key), change, this.key, key));
+    assignDefined(inserted, change);
+    if (this.options.onConflict === 'ignore') this.afterInsert.set(key, merged(this.afterInsert.get(key), change, this.key, key));
   }
 
   /**
@@ -181,6 +181,22 @@ export class TableChanges {
   }
 }
 
-const withoutUndefined = (change: Row): Row => Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+/**
+ * Sets the row's columns the change gives a value (undefined leaves one as it is), in place: a loop, not
+ * `Object.fromEntries` and spreads, whose objects V8 keeps as dictionaries (a third of a proposal-heavy
+ * batch's fold went to them).
+ */
+function assignDefined(row: Row, change: Row): Row {
+  for (const column in change) {
+    const value = change[column];
+    if (value !== undefined) row[column] = value;
+  }
+  return row;
+}
 
-const merge = (previous: Row | undefined, change: Row, keyColumn: string, key: string): Row => ({ ...previous, ...withoutUndefined(change), [keyColumn]: key });
+/** A row's changes so far with one more, the later winning per column; the gathered object is the batch's own. */
+function merged(previous: Row | undefined, change: Row, keyColumn: string, key: string): Row {
+  const row = assignDefined(previous ?? {}, change);
+  row[keyColumn] = key;
+  return row;
+}
