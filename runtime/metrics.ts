@@ -73,6 +73,13 @@ export class Metrics {
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'emisor_process_' });
     const self = this;
+    // The registry collects every series at once; the database reads among them take turns, so a scrape
+    // holds one of the pool's connections at a time, not one per series, which the payments wait for.
+    let lastRead: Promise<void> = Promise.resolve();
+    const readInTurn = (read: () => Promise<void>): Promise<void> => {
+      lastRead = lastRead.then(() => quietly(read));
+      return lastRead;
+    };
     new Gauge({
       name: 'emisor_payments',
       help: 'Instant Payments by kind and status',
@@ -80,7 +87,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        await quietly(async () => {
+        await readInTurn(async () => {
           // The counts kept with the read model (a few rows per bank), not a count of every payment.
           const rows: { kind: string; status: string; count: string }[] = await sources.db('ip_payment_totals').select('kind', 'status').sum('count as count').groupBy('kind', 'status');
           for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.count));
@@ -94,7 +101,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        await quietly(async () => {
+        await readInTurn(async () => {
           const { rows } = await sources.db.raw(
             `select percentile_cont(array[0.5, 0.9, 0.99]) within group (order by extract(epoch from settled_at - created_at)) as q
              from (select settled_at, created_at from ip_payments
@@ -116,7 +123,7 @@ export class Metrics {
       async collect() {
         this.reset();
         if (!sources.eventsInDatabase) return;
-        await quietly(async () => {
+        await readInTurn(async () => {
           // One read of the backlog from the oldest position, counted for every projection: each starts
           // from its checkpoint or, further on, where it stands in this process (see `reached`).
           const owed = owedEvents({ name: 'p.name', handles: 'p.handles' }, { commit: 'p.commit_position', prepare: 'p.prepare_position' });
@@ -169,7 +176,7 @@ export class Metrics {
       async collect() {
         this.reset();
         if (!sources.eventsInDatabase) return;
-        await quietly(async () => {
+        await readInTurn(async () => {
           const { rows } = await sources.db.raw(
             `select coalesce(extract(epoch from clock_timestamp() - min(started)), 0)::float8 as seconds
                from (select xact_start as started from pg_stat_activity where backend_xid is not null

@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import { Metrics } from '../../runtime/metrics';
 import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { startInstantPayments, type InstantPaymentsWorld } from '../instant-payments/world';
+import { createTestDatabase } from '../support/test-database';
 import { parsePrometheus as parse } from './support/prometheus';
 
 /** The contract's "Operations" section: GET /metrics serves Prometheus text whose series move with traffic. */
@@ -303,6 +304,40 @@ describe('a /metrics scrape does not read the history', () => {
       expect(fromCheckpoint('emisor_projection_lag_events', { projection: 'ledger-view' })).toBe(2);
     } finally {
       await trx.rollback();
+    }
+  });
+});
+
+/**
+ * Prometheus's client collects every series of a scrape at once. The database is the payments' too: a
+ * scrape that took a connection per series it reads would take them from the pool the payments wait on.
+ */
+describe('a /metrics scrape and the connection pool', () => {
+  it('holds one database connection at a time, whatever the number of series it reads', async () => {
+    const database = await createTestDatabase();
+    try {
+      // Its own pool (five connections), so that nothing else takes one during the scrape.
+      const pool = (database.knex.client as { pool: NodeJS.EventEmitter }).pool;
+      let held = 0;
+      let most = 0;
+      const acquired = () => (most = Math.max(most, ++held));
+      const released = () => --held;
+      pool.on('acquireSuccess', acquired);
+      pool.on('release', released);
+      const chain = { status: async () => ({ height: 7 }) } as unknown as ConstructorParameters<typeof Metrics>[0]['chain'];
+      const metrics = new Metrics({ db: database.knex, chain, eventsInDatabase: true, projections: [{ name: 'instant-payments', handles: ['InstantPaymentSent'] }] });
+      const scraped = parse(await metrics.registry.metrics());
+      pool.removeListener('acquireSuccess', acquired);
+      pool.removeListener('release', released);
+
+      expect(most).toBe(1);
+      expect(held).toBe(0);
+      // Every series that reads the database was read.
+      expect(scraped('emisor_projection_lag_events', { projection: 'instant-payments' })).toBe(0);
+      expect(scraped('emisor_event_feed_held_back_seconds')).toBeGreaterThanOrEqual(0);
+      expect(scraped('emisor_chain_height')).toBe(7);
+    } finally {
+      await database.drop();
     }
   });
 });
