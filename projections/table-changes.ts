@@ -183,7 +183,7 @@ export class TableChanges {
 
 /**
  * Sets the row's columns the change gives a value (undefined leaves one as it is), in place: a loop, not
- * `Object.fromEntries` and spreads, whose objects V8 keeps as dictionaries (a third of a proposal-heavy
+ * `Object.fromEntries` and spreads, whose objects V8 keeps as dictionaries (a quarter of a proposal-heavy
  * batch's fold went to them).
  */
 function assignDefined(row: Row, change: Row): Row {
