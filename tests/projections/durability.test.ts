@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+import { ProjectionRunner } from '../../projections/runner';
+import { createLogger } from '../../runtime/logger';
+import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { appendRecorded, createRecordingTable, recordingProjection, waitUntilVisible } from './recording-projection';
+
+/**
+ * A read model is derived from events that are on disk before any projection can read them, and its
+ * rows and checkpoint commit together: a batch whose commit a server crash loses is applied again
+ * from the checkpoint before it. So the runner's batches do not wait for the disk; a rebuild, which an
+ * operator is told is done, does.
+ */
+describe('ProjectionRunner: what a commit waits for', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool);
+  });
+  afterAll(() => database.drop());
+
+  /** A recording projection that notes the synchronous_commit setting of each batch's transaction. */
+  const noting = (name: string, settings: string[]) =>
+    recordingProjection(name, async (trx: Knex.Transaction) => {
+      const { rows } = await trx.raw(`select current_setting('synchronous_commit') as setting`);
+      settings.push(rows[0].setting);
+    });
+
+  it('commits a catch-up batch and a live one without waiting for the disk', async () => {
+    const name = 'durability_batches';
+    await createRecordingTable(database.knex, name);
+    await waitUntilVisible(store, await appendRecorded(store, name, 1, 3));
+    const settings: string[] = [];
+    const runner = new ProjectionRunner(store, database.knex, [noting(name, settings)], createLogger('silent'));
+    await runner.start();
+    try {
+      const last = await appendRecorded(store, name, 4, 5);
+      await waitUntilVisible(store, last);
+      await expect(runner.waitFor(last, 5000)).resolves.toBe(true);
+    } finally {
+      await runner.stop();
+    }
+    expect(settings).toHaveLength(5);
+    expect(new Set(settings)).toEqual(new Set(['off']));
+    // The setting is the transaction's own: the pool's connections go back as the server has them.
+    const { rows } = await database.knex.raw(`select current_setting('synchronous_commit') as setting`);
+    expect(rows[0].setting).toBe('on');
+  });
+
+  it('commits a rebuild only once it is on disk', async () => {
+    const name = 'durability_rebuild';
+    await createRecordingTable(database.knex, name);
+    await waitUntilVisible(store, await appendRecorded(store, name, 1, 3));
+    const settings: string[] = [];
+    const runner = new ProjectionRunner(store, database.knex, [noting(name, settings)], createLogger('silent'));
+    await runner.rebuild(name);
+    expect(settings).toEqual(['on', 'on', 'on']);
+  });
+});
