@@ -21,19 +21,24 @@ describe('ProjectionRunner: what a commit waits for', () => {
   });
   afterAll(() => database.drop());
 
-  /** A recording projection that notes the synchronous_commit setting of each batch's transaction. */
-  const noting = (name: string, settings: string[]) =>
-    recordingProjection(name, async (trx: Knex.Transaction) => {
-      const { rows } = await trx.raw(`select current_setting('synchronous_commit') as setting`);
-      settings.push(rows[0].setting);
-    });
-
-  it('commits a catch-up batch and a live one without waiting for the disk', async () => {
-    const name = 'durability_batches';
+  /**
+   * Three events of a recording projection's, and a runner of that projection alone, which notes the
+   * synchronous_commit setting of the transaction each event is applied in.
+   */
+  async function noting(name: string): Promise<{ runner: ProjectionRunner; settings: string[] }> {
     await createRecordingTable(database.knex, name);
     await waitUntilVisible(store, await appendRecorded(store, name, 1, 3));
     const settings: string[] = [];
-    const runner = new ProjectionRunner(store, database.knex, [noting(name, settings)], createLogger('silent'));
+    const projection = recordingProjection(name, async (trx: Knex.Transaction) => {
+      const { rows } = await trx.raw(`select current_setting('synchronous_commit') as setting`);
+      settings.push(rows[0].setting);
+    });
+    return { runner: new ProjectionRunner(store, database.knex, [projection], createLogger('silent')), settings };
+  }
+
+  it('commits a catch-up batch and a live one without waiting for the disk', async () => {
+    const name = 'durability_batches';
+    const { runner, settings } = await noting(name);
     await runner.start();
     try {
       const last = await appendRecorded(store, name, 4, 5);
@@ -51,10 +56,7 @@ describe('ProjectionRunner: what a commit waits for', () => {
 
   it('commits a rebuild only once it is on disk', async () => {
     const name = 'durability_rebuild';
-    await createRecordingTable(database.knex, name);
-    await waitUntilVisible(store, await appendRecorded(store, name, 1, 3));
-    const settings: string[] = [];
-    const runner = new ProjectionRunner(store, database.knex, [noting(name, settings)], createLogger('silent'));
+    const { runner, settings } = await noting(name);
     await runner.rebuild(name);
     expect(settings).toEqual(['on', 'on', 'on']);
   });
