@@ -5,10 +5,9 @@ import { ok, type Schemas } from '../../api/client';
 import { formatDateTime, parseAmount, shortAddress } from '../../shared/format';
 import { errorText, UserFacingError } from '../../shared/i18n';
 import { Card, EditActions, ErrorNote, Field, Loading, Select, SuccessNote, Table } from '../../shared/ui';
-import { useActions } from '../actions';
+import { useActions, useSubmit } from '../actions';
 import { useData, useNativeToken } from '../data';
 import { api, useSession } from '../session';
-import { useSubmit } from '../actions';
 import { Money } from './dashboard';
 
 type Tab = 'internal-users' | 'tokens' | 'organizations' | 'organization-profile' | 'chain-rpc';

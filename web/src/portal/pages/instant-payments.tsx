@@ -4,12 +4,11 @@ import { ok } from '../../api/client';
 import { formatAmount, formatDateTime, parseAmount, shortAddress } from '../../shared/format';
 import { errorText, UserFacingError } from '../../shared/i18n';
 import { Card, ErrorNote, Field, KpiItem, Loading, Select, SuccessNote, Table } from '../../shared/ui';
-import { useActions } from '../actions';
+import { useActions, useSubmit } from '../actions';
 import { BarChart } from '../charts';
 import { idempotencyKey, POLL_MS, useData, useNativeToken } from '../data';
 import { download } from '../download';
 import { api, useSession } from '../session';
-import { useSubmit } from '../actions';
 
 type Distribution = { byDay: { day: string; volume: string; count: number }[]; byHour: { hour: number; volume: string; count: number }[] };
 
