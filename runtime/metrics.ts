@@ -75,6 +75,8 @@ export class Metrics {
     const self = this;
     // The registry collects every series at once; the database reads among them take turns, so a scrape
     // holds one of the pool's connections at a time, not one per series, which the payments wait for.
+    // Scrapes share the turns too: while one read is stuck (a rebuild's truncation holds its table), the
+    // later scrapes' reads wait in memory behind it rather than each taking a connection to wait on.
     let lastRead: Promise<void> = Promise.resolve();
     const readInTurn = (read: () => Promise<void>): Promise<void> => {
       lastRead = lastRead.then(() => quietly(read));
