@@ -24,6 +24,7 @@ import * as paymentListCounts from './20261213000100_payment_list_counts';
 import * as settledPaymentHours from './20261214000100_settled_payment_hours';
 import * as bankClientCounts from './20261215000100_bank_client_counts';
 import * as clientSearch from './20261216000100_client_search';
+import * as receivedCrossIndex from './20261217000100_received_cross_index';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -55,6 +56,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261214000100_settled_payment_hours': settledPaymentHours,
   '20261215000100_bank_client_counts': bankClientCounts,
   '20261216000100_client_search': clientSearch,
+  '20261217000100_received_cross_index': receivedCrossIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -98,7 +98,8 @@ interface Sides {
 }
 
 const CLIENT_SIDES: Sides = { sent: 'sender_client_id', received: 'recipient_client_id', receivedWhen: { status: 'COMPLETED' } };
-const BANK_SIDES: Sides = { sent: 'sender_organization_id', received: 'recipient_organization_id' };
+// What a bank received and did not send came from another bank: said as the kind, the predicate of the received side's index.
+const BANK_SIDES: Sides = { sent: 'sender_organization_id', received: 'recipient_organization_id', receivedWhen: { kind: 'CROSS_ORGANIZATION' } };
 
 /**
  * A party's payments on either side, in time order (newest first for lists, oldest first for exports),
@@ -164,8 +165,9 @@ export interface BankPaymentFilter extends PageRequest {
   alias?: string;
 }
 
+/** A bank's payments: those it sent, and those another bank sent it (an INTERNAL payment is on its sent side). */
 const ofBank = (organizationId: string) => (where: Knex.QueryBuilder) =>
-  where.where('sender_organization_id', organizationId).orWhere('recipient_organization_id', organizationId);
+  where.where('sender_organization_id', organizationId).orWhere((received) => received.where({ recipient_organization_id: organizationId, kind: 'CROSS_ORGANIZATION' }));
 
 /** The Transactions tab's filters, applied to each side of the merge and to the count alike. */
 const bankFilters =
@@ -442,7 +444,7 @@ export async function oversightBanks(db: Knex, filter: { q?: string; sort: (type
     // Each bank's side of each payment: what it sent, and what it received from another bank (an internal payment once).
     const made = (side: 'sender_organization_id' | 'recipient_organization_id') =>
       madeIn(stretch)(db('ip_payments as p').where('p.status', 'COMPLETED').whereIn(`p.${side}`, banks(db)).select(`p.${side} as organization_id`, 'p.amount as volume', db.raw('1 as payments')));
-    sources.push(made('sender_organization_id'), made('recipient_organization_id').whereRaw('p.recipient_organization_id <> p.sender_organization_id'));
+    sources.push(made('sender_organization_id'), made('recipient_organization_id').where('p.kind', 'CROSS_ORGANIZATION'));
   }
   const sides = db.unionAll(sources, true);
   const query = db('organizations as o')

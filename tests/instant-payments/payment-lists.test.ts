@@ -1,6 +1,6 @@
 import * as paymentListCounts from '../../migrations/20261213000100_payment_list_counts';
 import { instantPaymentsProjection } from '../../projections/instant-payments';
-import { bankExport, clientMovements, listBankPayments } from '../../read-side/instant-payments';
+import { bankDashboard, bankExport, clientMovements, listBankPayments } from '../../read-side/instant-payments';
 import type { PaymentParties } from '../../write-side/instant-payments/events';
 import { clientRegistration, paymentParties, paymentReceived, settlementBatchFailure, type PaymentParty } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
@@ -150,6 +150,92 @@ describe('Instant Payments: payments on either side of a bank or a client, in ti
     it('is empty for a client that has paid and received nothing', async () => {
       expect(await clientMovements(database.knex, 'nobody', page(1))).toEqual({ items: [], total: 0, page: 1, pageSize: 50 });
     });
+  });
+});
+
+/**
+ * An INTERNAL payment is on its bank's sent side, so the index of the received side holds cross-bank
+ * payments alone (one index entry less for four payments in five). Every view of a bank must still find
+ * its rows through an index, never by reading the whole table.
+ */
+describe("A bank's views read what it received through the index of cross-bank payments", () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // 40,000 payments over three banks across two days, four in five INTERNAL (the recipient at the sender's bank).
+    await database.knex.raw(`
+      insert into ip_payments (id, kind, status, amount, sender_client_id, sender_organization_id, sender_alias,
+                               recipient_client_id, recipient_organization_id, recipient_alias, created_at, settled_at, updated_at)
+      select 'g' || n, kind, 'COMPLETED', 100, 'c' || (n % 3000), 'bank-' || (n % 3), 'a' || (n % 3000),
+             'c' || (recipient % 3000), 'bank-' || (recipient % 3), 'a' || (recipient % 3000), at, at, at
+        from generate_series(1, 40000) as n,
+             lateral (select case when n % 5 = 0 then 'CROSS_ORGANIZATION' else 'INTERNAL' end as kind,
+                             case when n % 5 = 0 then n + 1 else n + 3 end as recipient,
+                             timestamptz '2026-11-01T00:00:00Z' + n * interval '4 seconds' as at) as payment;
+      analyze ip_payments;
+    `);
+  });
+  afterAll(() => database.drop());
+
+  interface PlanNode {
+    'Node Type': string;
+    'Relation Name'?: string;
+    'Index Name'?: string;
+    Plans?: PlanNode[];
+  }
+  /** How each statement `view` sends reads ip_payments: an index's name, or `Seq Scan` for the whole table. */
+  async function scansOf(view: () => Promise<unknown>): Promise<string[]> {
+    const statements: Array<{ sql: string; bindings: readonly unknown[] }> = [];
+    const record = (query: { sql: string; bindings: readonly unknown[] }) => statements.push(query);
+    database.knex.on('query', record);
+    try {
+      await view();
+    } finally {
+      database.knex.off('query', record);
+    }
+    const scans: string[] = [];
+    const walk = (node: PlanNode) => {
+      if (node['Relation Name'] === 'ip_payments') scans.push(node['Index Name'] ?? node['Node Type']);
+      node.Plans?.forEach(walk);
+    };
+    for (const { sql, bindings } of statements.filter((statement) => statement.sql.includes('ip_payments'))) {
+      const [{ 'QUERY PLAN': plan }] = (await database.knex.raw(`explain (format json) ${sql.replace(/\$\d+/g, '?')}`, bindings as never)).rows;
+      walk((plan as Array<{ Plan: PlanNode }>)[0]!.Plan);
+    }
+    return scans;
+  }
+  const hour = (at: string) => new Date(`2026-11-01T${at}:00.000Z`);
+
+  it("lists a bank's payments through its sent side's index and an index of cross-bank payments", async () => {
+    const scans = await scansOf(() => listBankPayments(database.knex, 'bank-0', { page: 1, pageSize: 50 }));
+    // By bank or by time: the planner weighs how many banks share the cross-bank payments.
+    expect(scans).toEqual(expect.arrayContaining(['ip_payments_sender_org', expect.stringMatching(/^ip_payments_(received_)?cross$/)]));
+    expect(scans).not.toContain('Seq Scan');
+  });
+
+  it('lists and counts a period through indexes', async () => {
+    const scans = await scansOf(() => listBankPayments(database.knex, 'bank-0', { page: 1, pageSize: 50, from: hour('10:00'), to: hour('10:30') }));
+    expect(scans).not.toHaveLength(0);
+    expect(scans).not.toContain('Seq Scan');
+  });
+
+  it("sums a dashboard's cut hours through indexes", async () => {
+    const scans = await scansOf(() => bankDashboard(database.knex, 'bank-0', { from: hour('10:30'), to: hour('12:30') }));
+    expect(scans).not.toHaveLength(0);
+    expect(scans).not.toContain('Seq Scan');
+  });
+
+  it('finds the same payments as one query over both sides', async () => {
+    const listed = await listBankPayments(database.knex, 'bank-1', { page: 1, pageSize: 100, from: hour('10:00'), to: hour('10:30') });
+    const both = await database
+      .knex('ip_payments')
+      .where((either) => either.where('sender_organization_id', 'bank-1').orWhere('recipient_organization_id', 'bank-1'))
+      .whereBetween('created_at', [hour('10:00'), hour('10:30')])
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .select('id');
+    expect(listed.total).toBe(both.length);
+    expect(listed.items.map((item) => item.id)).toEqual(both.slice(0, 100).map((row) => row.id));
   });
 });
 
