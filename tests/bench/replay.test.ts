@@ -1,7 +1,7 @@
 import { replayOnly } from '../../bench/support/replay';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { newEvent } from '../event-store/event-store-contract';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 
 /**
  * bench:read's baseline replays the whole log. The store's feed hides commits newer than the oldest
@@ -11,12 +11,10 @@ describe('replayOnly (bench:read baseline)', () => {
   let database: TestDatabase;
   let store: PostgresEventStore;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
+  withEventStoreDatabase(async (fixture) => {
+    ({ database, store } = fixture);
     await store.append('replay-before', [1, 2, 3].map((n) => newEvent('Counted', { n })), 0);
   });
-  afterAll(() => database.drop());
 
   it('waits out a transaction that hides newer commits, and reads every event', async () => {
     // A transaction with an id, open while three more events commit: the feed stops before them.

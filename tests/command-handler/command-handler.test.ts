@@ -15,8 +15,8 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '../../write-side/event-store/event-store';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 
 /** A tiny aggregate: a counter that only goes up, and can be reset once it is above zero. */
 type CounterCommand = { type: 'Increment'; by: number } | { type: 'Reset' };
@@ -92,12 +92,10 @@ describe('CommandHandler', () => {
   let store: PostgresEventStore;
   const logger = createLogger('silent');
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  withEventStoreDatabase(async (fixture) => {
+    ({ database, store } = fixture);
     await database.knex.raw('create table test_counters (counter_id text primary key, value integer not null)');
-    store = new PostgresEventStore(database.pool);
   });
-  afterAll(() => database.drop());
 
   const counterId = () => `counter-${randomUUID()}`;
 

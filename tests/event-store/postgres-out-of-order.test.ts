@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { GlobalPosition, NewEvent, RecordedEvent } from '../../write-side/event-store/event-store';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { newEvent, newStreamId, waitUntil } from './event-store-contract';
 
 /**
@@ -13,11 +13,7 @@ describe('PostgreSQL event store: transactions that commit out of order', () => 
   let store: PostgresEventStore;
   let slowWriter: pg.Client;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
-  });
-  afterAll(() => database.drop());
+  withEventStoreDatabase((fixture) => ({ database, store } = fixture));
   beforeEach(async () => {
     slowWriter = new pg.Client({ connectionString: database.url });
     await slowWriter.connect();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { eventStoreContract, waitUntil } from './event-store-contract';
 
 describe('PostgreSQL event store contract', () => {
@@ -37,13 +37,8 @@ describe('PostgreSQL append cost does not grow with the number of streams', () =
 });
 
 describe('PostgreSQL feed with its readers named', () => {
-  let database: TestDatabase;
   let store: PostgresEventStore;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
-  });
-  afterAll(() => database.drop());
+  withEventStoreDatabase((fixture) => ({ store } = fixture));
 
   const metadata = (appliedInline?: string[]) => ({
     actorId: null,

@@ -2,11 +2,11 @@ import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../../pro
 import { inlineWritersLock } from '../../projections/runner';
 import { ledgerFacts } from '../../runtime/instant-payments';
 import type { Chain } from '../../write-side/chain/chain';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { BankLedger, LEDGER_TUNING, type AskedFacts, type LedgerPorts, type LedgerRequest, type RoundFacts } from '../../write-side/instant-payments/ledger';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { payC0ToC1, registerTwoClients, testLedgerPorts } from './ledger-ports';
 
 /** The chain is not asked for these facts (only for a settlement balance). */
@@ -29,9 +29,8 @@ describe('A round of payments decides on the facts its ledger read before, check
   const context = { actorId: null, organizationId: 'bank', correlationId: 'test', now: new Date('2026-11-28T10:00:00Z') };
   let bankNumber = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
+  withEventStoreDatabase(async (fixture) => {
+    ({ database, store } = fixture);
     const facts = ledgerFacts(database.knex, NO_CHAIN, 'ulps');
     ports = testLedgerPorts(database, store, {
       facts: {
@@ -49,7 +48,6 @@ describe('A round of payments decides on the facts its ledger read before, check
       },
     });
   });
-  afterAll(() => database.drop());
   beforeEach(() => {
     asked.length = 0;
     retried.length = 0;

@@ -5,11 +5,11 @@ import { inlineWritersLock, ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
 import { Metrics } from '../../runtime/metrics';
 import { ConcurrencyError, PreconditionFailed, type InlineWrite, type NewEvent } from '../../write-side/event-store/event-store';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { BankLedger, type LedgerPorts } from '../../write-side/instant-payments/ledger';
 import { waitUntil } from '../event-store/event-store-contract';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { payC0ToC1, registerTwoClients, testLedgerPorts } from './ledger-ports';
 
 /**
@@ -25,9 +25,8 @@ describe('Instant Payments read model written with the events', () => {
   const context = { actorId: null, organizationId: 'bank', correlationId: 'test', now: new Date('2026-11-23T10:00:00Z') };
   let bankNumber = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
+  withEventStoreDatabase(async (fixture) => {
+    ({ database, store } = fixture);
     ports = testLedgerPorts(database, store, {
       // Nothing here runs the projection: whatever the read model holds was written inline.
       readModelReached: async () => false,
@@ -37,7 +36,6 @@ describe('Instant Payments read model written with the events', () => {
       },
     });
   });
-  afterAll(() => database.drop());
 
   const request = (command: BankLedgerCommand) => ({ command: () => command, context });
 

@@ -1,9 +1,9 @@
 import { ConcurrencyError } from '../../write-side/event-store/event-store';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { BankLedger, LEDGER_TUNING, type LedgerDecision, type LedgerPorts, type RoundFacts } from '../../write-side/instant-payments/ledger';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { payWithinBank, testLedgerPorts } from './ledger-ports';
 
 /**
@@ -18,12 +18,10 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
   const context = { actorId: null, organizationId: 'bank', correlationId: 'test', now: new Date('2026-11-23T10:00:00Z') };
   let bankNumber = 0;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
+  withEventStoreDatabase(async (fixture) => {
+    ({ database, store } = fixture);
     ports = testLedgerPorts(database, store);
   });
-  afterAll(() => database.drop());
 
   const request = (command: BankLedgerCommand) => ({ command: () => command, context, needs: { banks: ['x'] } });
 

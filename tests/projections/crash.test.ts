@@ -1,8 +1,8 @@
 import { ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { newEvent, waitUntil } from '../event-store/event-store-contract';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import {
   appendRecorded,
   appliedRows,
@@ -23,11 +23,7 @@ describe('ProjectionRunner after a crash', () => {
   let store: PostgresEventStore;
   const logger = createLogger('silent');
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
-  });
-  afterAll(() => database.drop());
+  withEventStoreDatabase((fixture) => ({ database, store } = fixture));
   afterEach(() => jest.restoreAllMocks());
 
   describe('a crash during catch-up', () => {

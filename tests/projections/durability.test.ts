@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { appendRecorded, createRecordingTable, recordingProjection, waitUntilVisible } from './recording-projection';
 
 /**
@@ -15,11 +15,7 @@ describe('ProjectionRunner: what a commit waits for', () => {
   let database: TestDatabase;
   let store: PostgresEventStore;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
-  });
-  afterAll(() => database.drop());
+  withEventStoreDatabase((fixture) => ({ database, store } = fixture));
 
   /**
    * Three events of a recording projection's, and a runner of that projection alone, which notes the

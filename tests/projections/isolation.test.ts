@@ -2,8 +2,8 @@ import type { Logger } from '../../runtime/logger';
 import { ProjectionRunner } from '../../projections/runner';
 import { failedProjections } from '../../read-side/projection-failures';
 import { createLogger } from '../../runtime/logger';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { appendRecorded, appliedRows, createRecordingTable, range, recordingProjection, waitUntilVisible } from './recording-projection';
 
 /** A logger that keeps what the runner logs at error level, to read its retry delays. */
@@ -19,11 +19,7 @@ describe('ProjectionRunner: a projection that fails on an event', () => {
   let store: PostgresEventStore;
   const logger = createLogger('silent');
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
-  });
-  afterAll(() => database.drop());
+  withEventStoreDatabase((fixture) => ({ database, store } = fixture));
 
   it('stops alone: it applies what comes before the event, the others go on, and start-up does not fail', async () => {
     const [broken, healthy] = ['stops_alone', 'goes_on'];

@@ -3,7 +3,7 @@ import { ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { waitUntil } from '../event-store/event-store-contract';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { createTestDatabase, type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { appendRecorded, appliedRows, createRecordingTable, failingOnceAt, range, recordedType, recordingProjection, waitUntilVisible } from './recording-projection';
 
 /** A gate a projection waits at before its first event, until the test opens it. */
@@ -21,11 +21,7 @@ describe('ProjectionRunner: each projection at its own pace', () => {
   let store: PostgresEventStore;
   const logger = createLogger('silent');
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
-  });
-  afterAll(() => database.drop());
+  withEventStoreDatabase((fixture) => ({ database, store } = fixture));
 
   describe('catching up', () => {
     it('lets the others run two batches ahead of a slow projection, no further, and brings both to the head', async () => {

@@ -1,7 +1,7 @@
 import { ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
-import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { appendRecorded, createRecordingTable, recordingProjection, waitUntilVisible } from './recording-projection';
 
 /** What the projection-lag gauge counts from in the process that runs the projections. */
@@ -9,11 +9,7 @@ describe('ProjectionRunner.reachedPositions', () => {
   let database: TestDatabase;
   let store: PostgresEventStore;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PostgresEventStore(database.pool);
-  });
-  afterAll(() => database.drop());
+  withEventStoreDatabase((fixture) => ({ database, store } = fixture));
 
   it('tells where each running projection stands, past the events it ignored without saving its checkpoint', async () => {
     const [busy, idle] = ['reached_busy', 'reached_idle'];

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { createKnex, createPool } from '../../runtime/database';
+import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 
 export interface TestDatabase {
   url: string;
@@ -40,4 +41,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin((client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+export interface EventStoreDatabase {
+  database: TestDatabase;
+  store: PostgresEventStore;
+}
+
+/**
+ * A fresh database and a PostgreSQL event store on it, for the describe block this is called in: made
+ * before its tests (then `ready` runs, with them, for the block's own setup) and dropped after them.
+ */
+export function withEventStoreDatabase(ready: (fixture: EventStoreDatabase) => unknown): void {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await ready({ database, store: new PostgresEventStore(database.pool) });
+  });
+  afterAll(() => database?.drop());
 }
