@@ -124,6 +124,7 @@ export async function createRuntime(
     ...processServices,
     projections: { waitFor: readModelsReached },
     onRoundRetried: (organizationId, reason) => metrics.ledgerRoundRetried(organizationId, reason),
+    onBatchSettled: (payments, settledAt) => metrics.paymentsSettled(payments, settledAt),
     claims: settlementClaims,
   });
   const services: Services = {

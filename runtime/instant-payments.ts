@@ -9,7 +9,7 @@ import type { InstantPaymentsDeps } from '../write-side/instant-payments/command
 import type { PaymentParties } from '../write-side/instant-payments/events';
 import type { LedgerFacts, LedgerPorts, RecordedFacts } from '../write-side/instant-payments/ledger';
 import { BankLedgers } from '../write-side/instant-payments/ledgers';
-import { Settlement, type SettlementClaims } from '../write-side/processes/settlement';
+import { Settlement, type SettlementClaims, type SettlementPorts } from '../write-side/processes/settlement';
 import type { Config } from './config';
 import { directQuery } from './database';
 import type { Logger } from './logger';
@@ -89,6 +89,7 @@ export function createInstantPayments(input: {
   logger: Logger;
   keyEncryptionKey: Buffer;
   onRoundRetried?: LedgerPorts['onRoundRetried'];
+  onBatchSettled?: SettlementPorts['onBatchSettled'];
   /** Which banks this process settles, among the processes on the store; by default every one. */
   claims?: SettlementClaims;
 }) {
@@ -112,7 +113,18 @@ export function createInstantPayments(input: {
     },
   });
   const signing = new SigningThread();
-  settlement = new Settlement({ ledgers, chain, eventStore, db, logger, keyEncryptionKey: input.keyEncryptionKey, config, sign: signing.sign, claims: input.claims });
+  settlement = new Settlement({
+    ledgers,
+    chain,
+    eventStore,
+    db,
+    logger,
+    keyEncryptionKey: input.keyEncryptionKey,
+    config,
+    sign: signing.sign,
+    claims: input.claims,
+    onBatchSettled: input.onBatchSettled,
+  });
   const payments: InstantPaymentsDeps = {
     ledgers,
     commands: input.commands,

@@ -39,6 +39,8 @@ export interface OutgoingPayment {
   recipientOrganizationId: string;
   recipientClientId: string;
   amount: bigint;
+  /** When it was made (settlement's latency is counted from it); null where a snapshot saved before it was kept held the payment. */
+  createdAt: string | null;
 }
 
 export interface OpenBatch {
@@ -405,6 +407,7 @@ export function evolve(state: BankLedgerState, event: BankLedgerEvent): BankLedg
         recipientOrganizationId: event.data.recipientOrganizationId,
         recipientClientId: event.data.recipientClientId,
         amount,
+        createdAt: event.data.createdAt,
       });
       state.outgoingTotal += amount;
       state.recentPayments.set(event.data.paymentId, event.data);

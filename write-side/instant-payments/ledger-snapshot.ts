@@ -9,28 +9,33 @@ export interface LedgerSnapshot {
   organizationId: string;
   clients: Array<[string, string, string | null, string, boolean]>;
   clientTotal: string;
-  due: Array<[string, string, string, string, string]>;
-  openBatch: (Omit<OpenBatch, 'payments'> & { payments: Array<[string, string, string, string, string]> }) | null;
+  due: OutgoingJson[];
+  openBatch: (Omit<OpenBatch, 'payments'> & { payments: OutgoingJson[] }) | null;
   outgoingTotal: string;
   batchNumber: number;
   creditedBatches: Array<[string, number]>;
   revokedTokens: Array<[string, number]>;
 }
 
-const outgoingToJson = (payment: OutgoingPayment): [string, string, string, string, string] => [
+/** A payment due to another bank; its time made is absent from snapshots saved before it was kept. */
+type OutgoingJson = [string, string, string, string, string, (string | null)?];
+
+const outgoingToJson = (payment: OutgoingPayment): OutgoingJson => [
   payment.paymentId,
   payment.senderClientId,
   payment.recipientOrganizationId,
   payment.recipientClientId,
   payment.amount.toString(),
+  payment.createdAt,
 ];
 
-const outgoingFromJson = ([paymentId, senderClientId, recipientOrganizationId, recipientClientId, amount]: [string, string, string, string, string]): OutgoingPayment => ({
+const outgoingFromJson = ([paymentId, senderClientId, recipientOrganizationId, recipientClientId, amount, createdAt]: OutgoingJson): OutgoingPayment => ({
   paymentId,
   senderClientId,
   recipientOrganizationId,
   recipientClientId,
   amount: BigInt(amount),
+  createdAt: createdAt ?? null,
 });
 
 export function toSnapshot(state: BankLedgerState, now: number): LedgerSnapshot {

@@ -6,7 +6,7 @@ import { msgSend } from '../chain/messages';
 import { signTransactionWith, txHash, type SignBytes } from '../chain/transactions';
 import type { CommandContext } from '../command-handler';
 import type { EventStore } from '../event-store/event-store';
-import { nextBatchTransfers, type BankLedgerCommand, type OpenBatch } from '../instant-payments/decide';
+import { nextBatchTransfers, type BankLedgerCommand, type OpenBatch, type OutgoingPayment } from '../instant-payments/decide';
 import type { BankLedger } from '../instant-payments/ledger';
 import type { BankLedgers } from '../instant-payments/ledgers';
 import { organizationStream, type OrganizationEvent } from '../organization/events';
@@ -41,6 +41,8 @@ export interface SettlementPorts {
   sign?: SignBytes;
   /** Which banks this process settles; by default every one (a process alone on its store). */
   claims?: SettlementClaims;
+  /** Told when a batch is settled (final on the chain, its payments COMPLETED), with its payments: operators watch the latency. */
+  onBatchSettled?(payments: readonly OutgoingPayment[], settledAt: Date): void;
 }
 
 /** A claim no payment of its bank came through for this long is let go, for the process serving the bank now to take. */
@@ -318,7 +320,8 @@ export class Settlement {
     if (result.code === 0) {
       if (signer && signer.nextSequence !== null) signer.nextSequence += 1;
       this.logger.info({ ...this.batchFields(ledger, batch), height: result.height }, 'settlement batch final on the chain');
-      const settledAt = new Date().toISOString();
+      const settled = new Date();
+      const settledAt = settled.toISOString();
       for (const transfer of batch.transfers) {
         const recipient = await this.ports.ledgers.ledger(transfer.organizationId);
         await this.submit(recipient, batch.batchNumber, {
@@ -331,6 +334,7 @@ export class Settlement {
         });
       }
       await this.submit(ledger, batch.batchNumber, { type: 'SettleBatch', txHash: batch.txHash, height: result.height, settledAt });
+      this.ports.onBatchSettled?.(batch.payments, settled);
       return true;
     }
     if (signer) signer.nextSequence = null;
