@@ -10,7 +10,8 @@ import type { RoundRetryReason } from '../write-side/instant-payments/ledger';
 
 /**
  * Settlement latency is reported over the payments settled in this window (a sliding one, in five
- * steps), from memory: a scrape reads nothing, and Prometheus may scrape as often as it likes.
+ * steps), from memory: a scrape reads nothing, and Prometheus may scrape as often as it likes. While the
+ * window holds none, prom-client reports each quantile as 0; the count says whether any were settled.
  */
 const SETTLEMENT_WINDOW_SECONDS = 15 * 60;
 /**
