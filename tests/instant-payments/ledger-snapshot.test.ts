@@ -1,5 +1,32 @@
-import { initialLedger } from '../../write-side/instant-payments/decide';
-import { fromSnapshot, toSnapshot, type LedgerSnapshot } from '../../write-side/instant-payments/ledger-snapshot';
+import { evolve, initialLedger, type BankLedgerState } from '../../write-side/instant-payments/decide';
+import type { BankLedgerEvent, PaymentParties } from '../../write-side/instant-payments/events';
+import { fromSnapshot, SlicedSnapshot, type LedgerSnapshot } from '../../write-side/instant-payments/ledger-snapshot';
+
+const BANK = 'bank-a';
+const at = '2026-11-30T12:00:00.000Z';
+
+const registered = (clientId: string, startingBalance = '1000'): BankLedgerEvent => ({
+  type: 'InstantPaymentClientRegistered',
+  data: { clientId, organizationId: BANK, name: `Client ${clientId}`, externalRef: null, demo: true, startingBalance },
+});
+const payment = (paymentId: string, sender: string, recipient: string, amount: string, recipientOrganizationId = BANK): PaymentParties => ({
+  paymentId,
+  kind: recipientOrganizationId === BANK ? 'INTERNAL' : 'CROSS_ORGANIZATION',
+  amount,
+  reference: null,
+  senderClientId: sender,
+  senderOrganizationId: BANK,
+  senderAlias: sender,
+  recipientClientId: recipient,
+  recipientOrganizationId,
+  recipientAlias: recipient,
+  createdAt: at,
+  requestFingerprint: null,
+});
+
+/** A snapshot written at once: no slice waits for anything. */
+const snapshotOf = async (state: BankLedgerState): Promise<LedgerSnapshot> =>
+  JSON.parse((await new SlicedSnapshot(state, Date.now()).json(1_000, async () => undefined))!) as LedgerSnapshot;
 
 /** A bank ledger's snapshot holds what settlement needs of each payment due to another bank. */
 describe('a bank ledger snapshot', () => {
@@ -12,18 +39,80 @@ describe('a bank ledger snapshot', () => {
     createdAt: '2026-11-30T12:00:00.000Z',
   };
 
-  it('keeps each payment due to another bank with when it was made, in the open batch too', () => {
-    const state = initialLedger('bank-a');
+  it('keeps each payment due to another bank with when it was made, in the open batch too', async () => {
+    const state = initialLedger(BANK);
     state.due.set(due.paymentId, due);
     state.openBatch = { batchNumber: 1, txHash: 'AB', txBytes: 'c2lnbmVk', from: 'emisor1a', transfers: [], payments: [{ ...due, paymentId: 'p-0' }] };
-    const loaded = fromSnapshot(JSON.parse(JSON.stringify(toSnapshot(state, Date.now()))) as LedgerSnapshot);
+    const loaded = fromSnapshot(await snapshotOf(state));
     expect(loaded.due.get('p-1')).toEqual(due);
     expect(loaded.openBatch?.payments).toEqual([{ ...due, paymentId: 'p-0' }]);
   });
 
-  it('loads a snapshot saved before the time made was kept, that time unknown', () => {
-    const state = initialLedger('bank-a');
-    const saved = { ...toSnapshot(state, Date.now()), due: [['p-1', 'ana', 'bank-b', 'carla', '700']] } as LedgerSnapshot;
+  it('loads a snapshot saved before the time made was kept, that time unknown', async () => {
+    const saved = { ...(await snapshotOf(initialLedger(BANK))), due: [['p-1', 'ana', 'bank-b', 'carla', '700']] } as LedgerSnapshot;
     expect(fromSnapshot(saved).due.get('p-1')).toEqual({ ...due, createdAt: null });
+  });
+});
+
+/**
+ * A snapshot is written a slice of clients at a time while the ledger goes on with its rounds, and is
+ * still the state at the version it began at.
+ */
+describe('a bank ledger snapshot written in slices', () => {
+  const clients = Array.from({ length: 25 }, (_, index) => `c${index}`);
+  const bankWithClients = (): BankLedgerState => {
+    const state = initialLedger(BANK);
+    for (const clientId of clients) evolve(state, registered(clientId));
+    evolve(state, { type: 'InstantPaymentAliasActivated', data: { clientId: 'c0', organizationId: BANK, alias: 'first' } });
+    return state;
+  };
+
+  it('is the state when it began, whatever the rounds between its slices changed', async () => {
+    const state = bankWithClients();
+    evolve(state, { type: 'InstantPaymentSent', data: payment('due-before', 'c1', 'x1', '10', 'bank-b') });
+    const whenBegun = {
+      clients: new Map([...state.clients].map(([clientId, client]) => [clientId, { ...client }])),
+      aliases: new Map(state.aliases),
+      clientTotal: state.clientTotal,
+      due: new Map(state.due),
+      outgoingTotal: state.outgoingTotal,
+    };
+    const snapshot = new SlicedSnapshot(state, Date.now());
+    const apply = (event: BankLedgerEvent) => {
+      snapshot.beforeChange(state, event);
+      evolve(state, event);
+    };
+    let slice = 0;
+    const json = await snapshot.json(4, async () => {
+      slice++;
+      // Clients of slices written and of slices to come, a client registered, one deactivated, an alias,
+      // cash in, a cross-bank payment due and a batch that fails (its senders refunded).
+      apply({ type: 'InstantPaymentTransferred', data: payment(`t${slice}`, `c${slice}`, `c${24 - slice}`, '7') });
+      apply(registered(`new${slice}`, '50'));
+      apply({ type: 'InstantPaymentClientCashedIn', data: { movementId: `m${slice}`, clientId: `c${(slice * 7) % 25}`, organizationId: BANK, amount: '3', reference: null } });
+      if (slice === 1) apply({ type: 'InstantPaymentClientDeactivated', data: { clientId: 'c20', organizationId: BANK, deactivatedAt: at } });
+      if (slice === 2) apply({ type: 'InstantPaymentAliasActivated', data: { clientId: 'c22', organizationId: BANK, alias: 'late' } });
+      if (slice === 3) apply({ type: 'InstantPaymentSent', data: payment('due-after', 'c23', 'x2', '11', 'bank-b') });
+      if (slice === 4) {
+        const payments = [{ paymentId: 'due-before', recipientClientId: 'x1', amount: '10' }, { paymentId: 'due-after', recipientClientId: 'x2', amount: '11' }];
+        apply({ type: 'InstantPaymentSettlementBatchStarted', data: { organizationId: BANK, batchNumber: 1, txHash: 'AB', txBytes: 'c2lnbmVk', from: 'emisor1a', transfers: [{ organizationId: 'bank-b', to: 'emisor1b', amount: '21', payments }] } });
+        apply({ type: 'InstantPaymentSettlementBatchFailed', data: { organizationId: BANK, batchNumber: 1, txHash: null, failureCode: 'SETTLEMENT_REFUSED', reason: 'refused', failedAt: at } });
+      }
+    });
+    expect(slice).toBe(6);
+    expect(state.clients).not.toEqual(whenBegun.clients);
+    const loaded = fromSnapshot(JSON.parse(json!) as LedgerSnapshot);
+    expect(loaded.clients).toEqual(whenBegun.clients);
+    expect(loaded.aliases).toEqual(whenBegun.aliases);
+    expect(loaded.clientTotal).toBe(whenBegun.clientTotal);
+    expect(loaded.due).toEqual(whenBegun.due);
+    expect(loaded.openBatch).toBeNull();
+    expect(loaded.outgoingTotal).toBe(whenBegun.outgoingTotal);
+    expect(loaded.batchNumber).toBe(0);
+  });
+
+  it('is given up once its ledger reloads, since what is left of the state is no longer the one it began at', async () => {
+    const snapshot = new SlicedSnapshot(bankWithClients(), Date.now());
+    expect(await snapshot.json(4, async () => snapshot.abandon())).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { PostgresEventStore } from '../../write-side/event-store/postgres-e
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { BankLedger, LEDGER_TUNING, type LedgerDecision, type LedgerPorts, type RoundFacts } from '../../write-side/instant-payments/ledger';
+import { SlicedSnapshot } from '../../write-side/instant-payments/ledger-snapshot';
 import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { payWithinBank, testLedgerPorts } from './ledger-ports';
 
@@ -188,6 +189,35 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
         expect([...replayed.view.clients.values()]).toEqual([...ledger.view.clients.values()]);
       } finally {
         LEDGER_TUNING.snapshotEvery = every;
+      }
+    });
+  });
+
+  describe('a snapshot written in slices', () => {
+    it('lets rounds run between its slices, and is the state at its version: loading it and the tail gives the ledger', async () => {
+      const [every, slice] = [LEDGER_TUNING.snapshotEvery, LEDGER_TUNING.snapshotSlice];
+      Object.assign(LEDGER_TUNING, { snapshotEvery: 20, snapshotSlice: 2 });
+      const changedWhileWriting = jest.spyOn(SlicedSnapshot.prototype, 'beforeChange');
+      try {
+        const { id, ledger } = await bankWithClients(30);
+        const payments: Array<Promise<unknown>> = [];
+        // Payments keep arriving while snapshots are written (one after every 30 events).
+        for (let wave = 0; wave < 40; wave++) {
+          payments.push(...Array.from({ length: 5 }, (_, n) => ledger.submit(request(pay(id, `s${wave}-${n}`, (wave + n * 6) % 30, (wave + n * 6 + 1) % 30, 1n)))));
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+        await Promise.all(payments);
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the snapshot is saved in the background
+        const snapshot = await ports.snapshots.load(`ip-bank-${id}`);
+        expect(snapshot!.version).toBeGreaterThan(60);
+        const loaded = await BankLedger.load(id, ports);
+        expect([...loaded.view.clients.values()]).toEqual([...ledger.view.clients.values()]);
+        expect(loaded.view.clientTotal).toBe(ledger.view.clientTotal);
+        // Rounds did change clients while a snapshot was being written.
+        expect(changedWhileWriting).toHaveBeenCalled();
+      } finally {
+        Object.assign(LEDGER_TUNING, { snapshotEvery: every, snapshotSlice: slice });
+        changedWhileWriting.mockRestore();
       }
     });
   });

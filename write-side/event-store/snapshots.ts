@@ -7,10 +7,17 @@ export interface Snapshot {
   state: unknown;
 }
 
+/** A snapshot whose state is already JSON (written in slices by its owner). */
+export interface SerializedSnapshot {
+  streamId: string;
+  version: number;
+  stateJson: string;
+}
+
 /** Saved states of long streams, so that loading one reads its snapshot and the tail after it. */
 export interface SnapshotStore {
   load(streamId: string): Promise<Snapshot | null>;
-  save(snapshot: Snapshot): Promise<void>;
+  save(snapshot: Snapshot | SerializedSnapshot): Promise<void>;
 }
 
 /**
@@ -25,12 +32,12 @@ export class PostgresSnapshotStore implements SnapshotStore {
     return row ? { streamId, version: Number(row.version), state: row.state } : null;
   }
 
-  async save(snapshot: Snapshot): Promise<void> {
+  async save(snapshot: Snapshot | SerializedSnapshot): Promise<void> {
     await this.db.raw(
       `insert into stream_snapshots (stream_id, version, state, taken_at) values (?, ?, ?::jsonb, now())
        on conflict (stream_id) do update set version = excluded.version, state = excluded.state, taken_at = excluded.taken_at
        where stream_snapshots.version < excluded.version`,
-      [snapshot.streamId, snapshot.version, JSON.stringify(snapshot.state)],
+      [snapshot.streamId, snapshot.version, 'stateJson' in snapshot ? snapshot.stateJson : JSON.stringify(snapshot.state)],
     );
   }
 }

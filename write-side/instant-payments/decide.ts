@@ -448,7 +448,7 @@ export function evolve(state: BankLedgerState, event: BankLedgerEvent): BankLedg
 const batchTotal = (batch: OpenBatch) => batch.payments.reduce((sum, payment) => sum + payment.amount, 0n);
 
 /** The clients whose entries `evolve` changes for the event. */
-function clientsChangedBy(state: BankLedgerState, event: BankLedgerEvent): string[] {
+export function clientsChangedBy(state: BankLedgerState, event: BankLedgerEvent): string[] {
   switch (event.type) {
     case 'InstantPaymentClientRegistered':
     case 'InstantPaymentAliasActivated':

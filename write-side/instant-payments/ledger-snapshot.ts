@@ -1,4 +1,7 @@
-import type { BankLedgerState, LedgerClient, OpenBatch, OutgoingPayment } from './decide';
+import { clientsChangedBy, type BankLedgerState, type LedgerClient, type OpenBatch, type OutgoingPayment } from './decide';
+import type { BankLedgerEvent } from './events';
+
+type ClientJson = [string, string, string | null, string, boolean];
 
 /**
  * A bank ledger's state as JSON (bigints as decimal strings). Recent payments are left out: a
@@ -7,7 +10,7 @@ import type { BankLedgerState, LedgerClient, OpenBatch, OutgoingPayment } from '
  */
 export interface LedgerSnapshot {
   organizationId: string;
-  clients: Array<[string, string, string | null, string, boolean]>;
+  clients: ClientJson[];
   clientTotal: string;
   due: OutgoingJson[];
   openBatch: (Omit<OpenBatch, 'payments'> & { payments: OutgoingJson[] }) | null;
@@ -38,10 +41,12 @@ const outgoingFromJson = ([paymentId, senderClientId, recipientOrganizationId, r
   createdAt: createdAt ?? null,
 });
 
-export function toSnapshot(state: BankLedgerState, now: number): LedgerSnapshot {
+const clientToJson = (client: LedgerClient): ClientJson => [client.clientId, client.name, client.alias, client.balance.toString(), client.active];
+
+/** Everything but the clients: small (the payments due and the open batch), taken at once. */
+function snapshotHead(state: BankLedgerState, now: number): Omit<LedgerSnapshot, 'clients'> {
   return {
     organizationId: state.organizationId,
-    clients: [...state.clients.values()].map((client) => [client.clientId, client.name, client.alias, client.balance.toString(), client.active]),
     clientTotal: state.clientTotal.toString(),
     due: [...state.due.values()].map(outgoingToJson),
     openBatch: state.openBatch && { ...state.openBatch, payments: state.openBatch.payments.map(outgoingToJson) },
@@ -51,6 +56,61 @@ export function toSnapshot(state: BankLedgerState, now: number): LedgerSnapshot 
     // An expired token fails on its own expiry: no need to remember its revocation.
     revokedTokens: [...state.revokedTokens].filter(([, expiresAt]) => expiresAt > now),
   };
+}
+
+/**
+ * A bank ledger's snapshot as JSON, written a slice of clients at a time while the ledger goes on
+ * deciding rounds, so that a bank of a million clients does not stop the event loop for the second
+ * its whole snapshot takes. It is the state as it was when the snapshot began: before an event changes
+ * clients (`clientsChangedBy`, the list `undoOf` relies on too), the ledger calls `beforeChange`, which
+ * keeps each client as it was then, or that it did not exist yet; the slices read those instead.
+ */
+export class SlicedSnapshot {
+  private readonly head: Omit<LedgerSnapshot, 'clients'>;
+  /** Clients changed since the snapshot began, as they were then (null: registered since). */
+  private readonly kept = new Map<string, ClientJson | null>();
+  private abandoned = false;
+
+  constructor(
+    private readonly state: BankLedgerState,
+    now: number,
+  ) {
+    this.head = snapshotHead(state, now);
+  }
+
+  /** Called before `evolve(state, event)` while the snapshot is being written. */
+  beforeChange(state: BankLedgerState, event: BankLedgerEvent): void {
+    if (state !== this.state) return;
+    for (const clientId of clientsChangedBy(state, event)) {
+      if (this.kept.has(clientId)) continue;
+      const client = state.clients.get(clientId);
+      this.kept.set(clientId, client ? clientToJson(client) : null);
+    }
+  }
+
+  /** The ledger no longer evolves this state (it reloaded): what is left of it would not be the state the snapshot began at. */
+  abandon(): void {
+    this.abandoned = true;
+  }
+
+  /** The snapshot's JSON, `perSlice` clients at a time, awaiting `between` after each slice; null once abandoned. */
+  async json(perSlice: number, between: () => Promise<void>): Promise<string | null> {
+    const slices: string[] = [];
+    let slice: ClientJson[] = [];
+    // Clients are never removed, and those registered meanwhile come last (a Map iterates in insertion order): kept as null, left out.
+    for (const [clientId, client] of this.state.clients) {
+      const kept = this.kept.get(clientId);
+      const entry = kept === undefined ? clientToJson(client) : kept;
+      if (entry) slice.push(entry);
+      if (slice.length < perSlice) continue;
+      slices.push(JSON.stringify(slice).slice(1, -1));
+      slice = [];
+      await between();
+      if (this.abandoned) return null;
+    }
+    if (slice.length > 0) slices.push(JSON.stringify(slice).slice(1, -1));
+    return `${JSON.stringify(this.head).slice(0, -1)},"clients":[${slices.join(',')}]}`;
+  }
 }
 
 export function fromSnapshot(snapshot: LedgerSnapshot): BankLedgerState {

@@ -13,7 +13,7 @@ import {
 import type { SnapshotStore } from '../event-store/snapshots';
 import { decide, evolve, initialLedger, undoOf, type BankFacts, type BankLedgerCommand, type BankLedgerState } from './decide';
 import { bankLedgerStream, type BankLedgerEvent, type PaymentParties } from './events';
-import { fromSnapshot, toSnapshot, type LedgerSnapshot } from './ledger-snapshot';
+import { fromSnapshot, SlicedSnapshot, type LedgerSnapshot } from './ledger-snapshot';
 
 /** What a round's commands ask of the read models. */
 export interface AskedFacts {
@@ -113,6 +113,8 @@ export const LEDGER_TUNING = {
    * bursts of open arrivals rounds gathered for up to 145 ms, then took that burst into one append).
    */
   gatherMs: 3,
+  /** Clients written per slice of a snapshot, between which the ledger goes on with its rounds (~3 ms each). */
+  snapshotSlice: 5_000,
   /** Events read per page when loading a ledger's tail. */
   tailPage: 10_000,
   /** A snapshot after this many events past the last one, or after as many as the bank has clients (snapshotInterval). */
@@ -167,6 +169,8 @@ export class BankLedger {
   private version = 0;
   private snapshotVersion = 0;
   private snapshotting = false;
+  /** The snapshot being written, slice by slice; told of every change meanwhile. */
+  private slicing: SlicedSnapshot | null = null;
   private readonly queue: Queued[] = [];
   /** Callers of refresh() waiting for the next tail read. */
   private refreshes: Array<{ resolve(): void; reject(error: unknown): void }> = [];
@@ -210,6 +214,7 @@ export class BankLedger {
   /** The snapshot plus the tail, page by page: a long history costs one snapshot read. */
   private async reload(): Promise<void> {
     const snapshot = await this.ports.snapshots.load(this.streamId);
+    this.slicing?.abandon();
     this.state = snapshot ? fromSnapshot(snapshot.state as LedgerSnapshot) : initialLedger(this.organizationId);
     this.version = snapshot?.version ?? 0;
     this.snapshotVersion = this.version;
@@ -226,6 +231,7 @@ export class BankLedger {
     for (;;) {
       const page = await this.ports.eventStore.readStream(this.streamId, { afterVersion: this.version, limit: LEDGER_TUNING.tailPage });
       for (const recorded of page) {
+        this.slicing?.beforeChange(this.state, recorded as unknown as BankLedgerEvent);
         evolve(this.state, recorded as unknown as BankLedgerEvent);
         this.trackCorrelation(recorded.type, recorded.data, recorded.metadata.correlationId);
       }
@@ -381,6 +387,7 @@ export class BankLedger {
           const events = decide(request.command(facts), this.state);
           for (const event of events) {
             undos.push(undoOf(this.state, event));
+            this.slicing?.beforeChange(this.state, event);
             evolve(this.state, event);
           }
           const metadata = inline ? { ...eventMetadata(request.context), appliedInline: [inline.name] } : eventMetadata(request.context);
@@ -523,19 +530,25 @@ export class BankLedger {
   private snapshotAfterReadModel(position: GlobalPosition): void {
     if (this.snapshotting) return;
     this.snapshotting = true;
-    const snapshot = { streamId: this.streamId, version: this.version, state: toSnapshot(this.state, Date.now()) };
-    void this.ports
-      .readModelReached(position, 30_000)
-      .then(async (reached) => {
-        if (!reached) return;
-        await this.ports.snapshots.save(snapshot);
-        this.snapshotVersion = Math.max(this.snapshotVersion, snapshot.version);
+    const version = this.version;
+    const slicing = new SlicedSnapshot(this.state, Date.now());
+    this.slicing = slicing;
+    void slicing
+      .json(LEDGER_TUNING.snapshotSlice, () => new Promise((resolve) => setImmediate(resolve)))
+      .finally(() => {
+        if (this.slicing === slicing) this.slicing = null;
+      })
+      .then(async (stateJson) => {
+        if (stateJson === null || !(await this.ports.readModelReached(position, 30_000))) return;
+        await this.ports.snapshots.save({ streamId: this.streamId, version, stateJson });
+        this.snapshotVersion = Math.max(this.snapshotVersion, version);
       })
       .catch((error) => this.ports.logger.warn({ err: error, organizationId: this.organizationId }, 'instant payments snapshot not saved'))
       .finally(() => {
         this.snapshotting = false;
       });
   }
+
 
   /** Whether a client token may act: the client exists, is active, and the token was not revoked. */
   acceptsToken(clientId: string, tokenId: string): boolean {
