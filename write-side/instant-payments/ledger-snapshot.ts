@@ -97,7 +97,8 @@ export class SlicedSnapshot {
   async json(perSlice: number, between: () => Promise<void>): Promise<string | null> {
     const slices: string[] = [];
     let slice: ClientJson[] = [];
-    // Clients are never removed, and those registered meanwhile come last (a Map iterates in insertion order): kept as null, left out.
+    // Clients registered meanwhile come last (a Map iterates in insertion order), and only a failed round's
+    // registration is ever taken back out: both kept as null, left out.
     for (const [clientId, client] of this.state.clients) {
       const kept = this.kept.get(clientId);
       const entry = kept === undefined ? clientToJson(client) : kept;
