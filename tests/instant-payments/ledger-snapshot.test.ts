@@ -1,28 +1,17 @@
 import { evolve, initialLedger, type BankLedgerState } from '../../write-side/instant-payments/decide';
 import type { BankLedgerEvent, PaymentParties } from '../../write-side/instant-payments/events';
 import { fromSnapshot, SlicedSnapshot, type LedgerSnapshot } from '../../write-side/instant-payments/ledger-snapshot';
+import { clientRegistration, paymentParties } from '../support/instant-payments-events';
 
 const BANK = 'bank-a';
 const at = '2026-11-30T12:00:00.000Z';
 
 const registered = (clientId: string, startingBalance = '1000'): BankLedgerEvent => ({
   type: 'InstantPaymentClientRegistered',
-  data: { clientId, organizationId: BANK, name: `Client ${clientId}`, externalRef: null, demo: true, startingBalance },
+  data: clientRegistration(BANK, clientId, startingBalance),
 });
-const payment = (paymentId: string, sender: string, recipient: string, amount: string, recipientOrganizationId = BANK): PaymentParties => ({
-  paymentId,
-  kind: recipientOrganizationId === BANK ? 'INTERNAL' : 'CROSS_ORGANIZATION',
-  amount,
-  reference: null,
-  senderClientId: sender,
-  senderOrganizationId: BANK,
-  senderAlias: sender,
-  recipientClientId: recipient,
-  recipientOrganizationId,
-  recipientAlias: recipient,
-  createdAt: at,
-  requestFingerprint: null,
-});
+const payment = (paymentId: string, sender: string, recipient: string, amount: string, recipientBank = BANK): PaymentParties =>
+  paymentParties(paymentId, recipientBank === BANK ? 'INTERNAL' : 'CROSS_ORGANIZATION', [BANK, sender, sender], [recipientBank, recipient, recipient], at, amount);
 
 /** A snapshot written at once: no slice waits for anything. */
 const snapshotOf = async (state: BankLedgerState): Promise<LedgerSnapshot> =>

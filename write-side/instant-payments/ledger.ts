@@ -225,14 +225,19 @@ export class BankLedger {
     if (last && this.version - this.snapshotVersion >= this.snapshotInterval()) this.snapshotAfterReadModel(last);
   }
 
+  /** Every change of the ledger's state goes through here: a snapshot being written keeps what the event changes first. */
+  private apply(event: BankLedgerEvent): void {
+    this.slicing?.beforeChange(this.state, event);
+    evolve(this.state, event);
+  }
+
   /** Folds the stream's events after the ledger's version, page by page; returns the last one's position. */
   private async readTail(): Promise<GlobalPosition | null> {
     let last: GlobalPosition | null = null;
     for (;;) {
       const page = await this.ports.eventStore.readStream(this.streamId, { afterVersion: this.version, limit: LEDGER_TUNING.tailPage });
       for (const recorded of page) {
-        this.slicing?.beforeChange(this.state, recorded as unknown as BankLedgerEvent);
-        evolve(this.state, recorded as unknown as BankLedgerEvent);
+        this.apply(recorded as unknown as BankLedgerEvent);
         this.trackCorrelation(recorded.type, recorded.data, recorded.metadata.correlationId);
       }
       if (page.length > 0) {
@@ -387,8 +392,7 @@ export class BankLedger {
           const events = decide(request.command(facts), this.state);
           for (const event of events) {
             undos.push(undoOf(this.state, event));
-            this.slicing?.beforeChange(this.state, event);
-            evolve(this.state, event);
+            this.apply(event);
           }
           const metadata = inline ? { ...eventMetadata(request.context), appliedInline: [inline.name] } : eventMetadata(request.context);
           for (const event of events) newEvents.push({ id: randomUUID(), type: event.type, data: event.data, metadata });
