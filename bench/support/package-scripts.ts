@@ -16,3 +16,10 @@ export function scriptArguments(checkout: string, script: string): string[] {
   if (program === 'tsx') return ['--import', 'tsx', ...args];
   throw new Error(`package.json's ${script} script runs ${program}: it is run here with node or tsx`);
 }
+
+/** The Node options `npm start` gives the service (its collector's sizes), for a benchmark that runs the service's pipeline in a process of its own. */
+export function serviceNodeOptions(checkout: string): string[] {
+  const args = scriptArguments(checkout, 'start');
+  const end = args.findIndex((arg) => !arg.startsWith('--') || arg === '--require' || arg === '--import');
+  return args.slice(0, end === -1 ? args.length : end);
+}

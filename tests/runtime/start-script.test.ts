@@ -13,6 +13,12 @@ describe("npm start's Node flags", () => {
     expect(flags.filter((flag) => /^--(import|loader|experimental-loader)\b/.test(flag))).toEqual([]);
   });
 
+  it('size the collector for a service that keeps its ledgers in memory: a 64 MiB young generation, and an old one that may double between full collections', () => {
+    const flags = startFlags();
+    expect(flags).toContain('--max-semi-space-size=64');
+    expect(flags).toContain('--heap-growing-percent=100');
+  });
+
   it('load the EventStoreDB adapter when EVENT_STORE=eventstoredb (loaded only when chosen)', () => {
     const result = underStartFlags(`
       const { createEventStore } = require('./write-side/event-store');
