@@ -18,6 +18,8 @@ export class PostgresSettlementClaims implements SettlementClaims {
   private readonly held = new Set<string>();
   /** Claims asked and not yet answered: a second ask meanwhile shares the answer (advisory locks stack). */
   private readonly asking = new Map<string, Promise<boolean>>();
+  /** The last statement sent on the session: the next one waits for it (one client runs one statement at a time). */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly databaseUrl: string,
@@ -54,17 +56,22 @@ export class PostgresSettlementClaims implements SettlementClaims {
   }
 
   /**
-   * A statement that failed (timed out, say) leaves unknown what the server did with the lock: the
-   * session is given up, and every lock with it.
+   * Statements take turns on the session: claims of several banks asked at once would otherwise be
+   * queued by pg on its busy client, which pg deprecates. A statement that failed (timed out, say)
+   * leaves unknown what the server did with the lock: the session is given up, and every lock with it.
    */
-  private async query<R extends pg.QueryResultRow>(sql: string, organizationId: string): Promise<pg.QueryResult<R>> {
-    const session = this.session();
-    try {
-      return await (await session).query<R>(sql, [organizationId]);
-    } catch (error) {
-      this.lose(session);
-      throw error;
-    }
+  private query<R extends pg.QueryResultRow>(sql: string, organizationId: string): Promise<pg.QueryResult<R>> {
+    const sent = this.turn.then(async () => {
+      const session = this.session();
+      try {
+        return await (await session).query<R>(sql, [organizationId]);
+      } catch (error) {
+        this.lose(session);
+        throw error;
+      }
+    });
+    this.turn = sent.catch(() => undefined);
+    return sent;
   }
 
   private session(): Promise<pg.Client> {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { createLogger } from '../../runtime/logger';
 import { PostgresSettlementClaims } from '../../runtime/settlement-claims';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -55,6 +56,24 @@ describe('Settlement claims of two processes on one database', () => {
     await first.release('bank-1');
     expect(await holders()).toBe(0);
     expect(await second.claim('bank-1')).toBe(true);
+  });
+
+  it("sends claims of several banks asked at once one after the other on its session (pg deprecates queueing them on a busy client, and its next major version refuses it)", async () => {
+    const first = claims('first');
+    const query = pg.Client.prototype.query;
+    let sentWhileBusy = 0;
+    const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      if ((this as unknown as { activeQuery: unknown }).activeQuery) sentWhileBusy += 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      expect(await Promise.all(['bank-1', 'bank-2', 'bank-3'].map((bank) => first.claim(bank)))).toEqual([true, true, true]);
+      await Promise.all(['bank-1', 'bank-2', 'bank-3'].map((bank) => first.release(bank)));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sentWhileBusy).toBe(0);
+    expect(await holders()).toBe(0);
   });
 
   it('frees every claim of a process whose session ends, and tells it so', async () => {
