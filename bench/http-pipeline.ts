@@ -9,7 +9,7 @@ import { createLogger } from '../runtime/logger';
 import { Metrics } from '../runtime/metrics';
 import type { ClientTokenClaims, Services } from '../runtime/services';
 import { loadServer, runHttpFloor, type HttpFloorResult } from './http-floor';
-import { serviceNodeOptions } from './support/package-scripts';
+import { startOptions } from './support/package-scripts';
 import { summarize } from './support/stats';
 
 /**
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const token = issueClientToken(services, randomUUID(), randomUUID());
   const options = { seconds: SECONDS, connections: CONNECTIONS, token };
   const env = { ...process.env, BENCH_HTTP_SECRET: secretHex };
-  const pipeline = (server: string) => loadServer([...serviceNodeOptions(resolve(__dirname, '..')), '--import', 'tsx', __filename, 'serve', server], options, env);
+  const pipeline = (server: string) => loadServer([...startOptions(resolve(__dirname, '..')), __filename, 'serve', server], options, env);
   const results: Array<[string, HttpFloorResult]> = [];
   for (const [name, run] of [
     ['pipeline on createHttpServer', () => pipeline('createHttpServer')],
@@ -107,7 +107,7 @@ async function compare(baselineDir: string): Promise<void> {
   console.log(`HTTP pipeline of POST /api/instant-payments/payments (stub handler) on createHttpServer, ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} alternating rounds; baseline ${baselineDir}`);
   for (let round = 1; round <= ROUNDS; round++)
     for (const [name, script] of sides) {
-      const result = await loadServer([...serviceNodeOptions(resolve(__dirname, '..')), '--import', 'tsx', script, 'serve', 'createHttpServer'], { seconds: SECONDS, connections: CONNECTIONS, token }, env);
+      const result = await loadServer([...startOptions(resolve(__dirname, '..')), script, 'serve', 'createHttpServer'], { seconds: SECONDS, connections: CONNECTIONS, token }, env);
       if (result.errors > 0 || result.requests === 0 || result.serverCpuPerRequest === null)
         throw new Error(`${name}: ${result.errors} errors of ${result.requests + result.errors} requests`);
       cpu.get(name)!.push(result.serverCpuPerRequest * 1000);

@@ -17,9 +17,7 @@ export function scriptArguments(checkout: string, script: string): string[] {
   throw new Error(`package.json's ${script} script runs ${program}: it is run here with node or tsx`);
 }
 
-/** The Node options `npm start` gives the service (its collector's sizes), for a benchmark that runs the service's pipeline in a process of its own. */
-export function serviceNodeOptions(checkout: string): string[] {
-  const args = scriptArguments(checkout, 'start');
-  const end = args.findIndex((arg) => !arg.startsWith('--') || arg === '--require' || arg === '--import');
-  return args.slice(0, end === -1 ? args.length : end);
+/** The Node options `npm start` runs the service with (its collector's sizes, tsx's require hook): the start script without its entry. */
+export function startOptions(checkout: string): string[] {
+  return scriptArguments(checkout, 'start').slice(0, -1);
 }
