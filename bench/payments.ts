@@ -225,32 +225,36 @@ function slowIn(metrics: string, histogram: string, select: (labels: string) => 
  */
 async function serviceSample(
   api: Api,
-): Promise<{ delay: { p99: number; max: number } | null; slowAppends: SlowCounts | null; slowPosts: SlowCounts | null; gcSeconds: number | null } | null> {
+): Promise<{ delay: { p99: number; max: number } | null; slowAppends: SlowCounts | null; slowPosts: SlowCounts | null; gcSeconds: number | null; markCompacts: number | null } | null> {
   const metrics = await api.getText('/metrics').catch(() => null);
   if (metrics?.status !== 200) return null;
   const value = (name: string) => Number(new RegExp(`^emisor_process_nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(metrics.text)?.[1] ?? NaN) * 1000;
   const [p99, max] = [value('p99'), value('max')];
   // The collector's pauses so far (scavenges and mark-compacts; prom-client's histogram, cumulative).
   const pauses = [...metrics.text.matchAll(/^emisor_process_nodejs_gc_duration_seconds_sum\{kind="(?:major|minor)"\} (\S+)/gm)].map((match) => Number(match[1]));
+  const markCompacts = /^emisor_process_nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)/m.exec(metrics.text);
   return {
     delay: Number.isFinite(p99) && Number.isFinite(max) ? { p99, max } : null,
     gcSeconds: pauses.length > 0 ? pauses.reduce((sum, value) => sum + value, 0) : null,
+    markCompacts: markCompacts ? Number(markCompacts[1]) : null,
     slowAppends: slowIn(metrics.text, 'emisor_event_store_append_duration_seconds', () => true),
     slowPosts: slowIn(metrics.text, 'emisor_http_request_duration_seconds', (labels) => labels.includes('method="POST"') && labels.includes('route="/api/instant-payments/payments"')),
   };
 }
 
-/** In one window of the service: its longest event-loop stall and the garbage collector's pauses, in ms. */
+/** In one window of the service: its longest event-loop stall and the garbage collector's pauses, in ms, and its mark-compacts. */
 interface Stalls {
   loopMax: number | null;
   gc: number | null;
+  markCompacts: number | null;
 }
 
 /**
  * The service between its samples (one a second or so): the worst of its event-loop windows, and in
  * each window how many appends (a round's commit, with the read model's rows) took over 50 and 100
- * ms, its longest loop stall and its collector's pauses: whether a second whose POST p99 jumped waited
- * on PostgreSQL's commits, stood still in the service (and whether collecting garbage), or queued.
+ * ms, its longest loop stall, its collector's pauses and its mark-compacts: whether a second whose POST
+ * p99 jumped waited on PostgreSQL's commits, stood still in the service (and whether collecting garbage,
+ * a full collection among it), or queued.
  */
 class ServiceWatch {
   private p99 = 0;
@@ -259,6 +263,7 @@ class ServiceWatch {
   private lastAppends: SlowCounts | null = null;
   private lastPosts: SlowCounts | null = null;
   private lastGc: number | null = null;
+  private lastMarkCompacts: number | null = null;
   readonly slowAppends: SlowCounts[] = [];
   readonly slowPosts: SlowCounts[] = [];
   readonly stalls: Stalls[] = [];
@@ -271,14 +276,17 @@ class ServiceWatch {
     this.lastAppends = sample?.slowAppends ?? null;
     this.lastPosts = sample?.slowPosts ?? null;
     this.lastGc = sample?.gcSeconds ?? null;
+    this.lastMarkCompacts = sample?.markCompacts ?? null;
   }
 
   async sample(): Promise<void> {
     const sample = await serviceSample(this.api);
     if (sample) {
       const gc = sample.gcSeconds !== null && this.lastGc !== null ? (sample.gcSeconds - this.lastGc) * 1000 : null;
-      this.stalls.push({ loopMax: sample.delay?.max ?? null, gc });
+      const markCompacts = sample.markCompacts !== null && this.lastMarkCompacts !== null ? sample.markCompacts - this.lastMarkCompacts : null;
+      this.stalls.push({ loopMax: sample.delay?.max ?? null, gc, markCompacts });
       this.lastGc = sample.gcSeconds;
+      this.lastMarkCompacts = sample.markCompacts;
     }
     const since = (now: SlowCounts, last: SlowCounts) => ({ count: now.count - last.count, over50: now.over50 - last.over50, over100: now.over100 - last.over100 });
     if (sample?.slowAppends) {
@@ -713,7 +721,10 @@ function overFifty(result: LoadResult, slowPosts: SlowCounts[]): string {
   return `${share(fromDue, answered)} from when due, ${share(result.sent.over50, result.sent.count)} from when sent (p99 ${ms(result.sent.p99)}), ${service} in the service`;
 }
 
-const stallsLine = (windows: Stalls[]) => windows.map(({ loopMax, gc }) => `${loopMax === null ? '–' : loopMax.toFixed(0)}(${gc === null ? '–' : gc.toFixed(0)})`).join(' ');
+const stallsLine = (windows: Stalls[]) =>
+  windows
+    .map(({ loopMax, gc, markCompacts }) => `${loopMax === null ? '–' : loopMax.toFixed(0)}(${gc === null ? '–' : gc.toFixed(0)})${'M'.repeat(Math.max(0, markCompacts ?? 0))}`)
+    .join(' ');
 const slowCountsLine = (windows: SlowCounts[]) =>
   windows.length === 0 ? 'not reported' : windows.map(({ over50, over100 }) => (over50 === 0 ? '0' : `${over50}(${over100})`)).join(' ');
 
@@ -1030,13 +1041,13 @@ function printSummary(report: {
   console.log(`per-second POST p99 (ms, by second due): ${perSecondP99(load)}`);
   console.log(`  appends over 50 (100) ms, by ~1 s window of the service: ${slowCountsLine(measured.slowAppends)}`);
   console.log(`  POSTs over 50 (100) ms in the service, by window: ${slowCountsLine(measured.slowPosts)}`);
-  console.log(`  longest loop stall (GC pauses) ms, by window: ${stallsLine(measured.stalls)}`);
+  console.log(`  longest loop stall (GC pauses) ms, by window (M: a mark-compact in it): ${stallsLine(measured.stalls)}`);
   for (const [label, phase] of [['paced', report.paced], ['open', report.open]] as const)
     if (phase) {
       console.log(`  ${label} at 80 %: ${perSecondP99(phase.result)}`);
       console.log(`    appends over 50 (100) ms: ${slowCountsLine(phase.slowAppends)}`);
       console.log(`    POSTs over 50 (100) ms in the service: ${slowCountsLine(phase.slowPosts)}`);
-      console.log(`    longest loop stall (GC pauses) ms: ${stallsLine(phase.stalls)}`);
+      console.log(`    longest loop stall (GC pauses; M: a mark-compact) ms: ${stallsLine(phase.stalls)}`);
       if (phase.statements.length > 0 && phase.result.acknowledged > 0) {
         console.log('    round trips by statement (per payment):');
         for (const [text, count] of phase.statements.slice(0, 8)) console.log(`    ${(count / phase.result.acknowledged).toFixed(3).padStart(7)}  ${text}`);
