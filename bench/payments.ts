@@ -242,6 +242,9 @@ async function serviceSample(
   };
 }
 
+/** How much a cumulative counter of the service grew since the last sample; null where either is unknown. */
+const growth = (now: number | null, last: number | null): number | null => (now !== null && last !== null ? now - last : null);
+
 /** In one window of the service: its longest event-loop stall and the garbage collector's pauses, in ms, and its mark-compacts. */
 interface Stalls {
   loopMax: number | null;
@@ -282,9 +285,8 @@ class ServiceWatch {
   async sample(): Promise<void> {
     const sample = await serviceSample(this.api);
     if (sample) {
-      const gc = sample.gcSeconds !== null && this.lastGc !== null ? (sample.gcSeconds - this.lastGc) * 1000 : null;
-      const markCompacts = sample.markCompacts !== null && this.lastMarkCompacts !== null ? sample.markCompacts - this.lastMarkCompacts : null;
-      this.stalls.push({ loopMax: sample.delay?.max ?? null, gc, markCompacts });
+      const gcSeconds = growth(sample.gcSeconds, this.lastGc);
+      this.stalls.push({ loopMax: sample.delay?.max ?? null, gc: gcSeconds === null ? null : gcSeconds * 1000, markCompacts: growth(sample.markCompacts, this.lastMarkCompacts) });
       this.lastGc = sample.gcSeconds;
       this.lastMarkCompacts = sample.markCompacts;
     }

@@ -553,7 +553,6 @@ export class BankLedger {
       });
   }
 
-
   /** Whether a client token may act: the client exists, is active, and the token was not revoked. */
   acceptsToken(clientId: string, tokenId: string): boolean {
     const client = this.state.clients.get(clientId);
