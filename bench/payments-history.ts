@@ -107,7 +107,8 @@ async function main(): Promise<void> {
     const readModelRows = Number((await knex('ip_payments').count<{ n: string }[]>('* as n'))[0]!.n);
 
     const replayStart = performance.now();
-    const replayed = await BankLedger.load(BANK, { ...ports, snapshots: { load: async () => null, save: async () => undefined } });
+    const nothingSaved = { add: async () => undefined, complete: async () => undefined, discard: async () => undefined };
+    const replayed = await BankLedger.load(BANK, { ...ports, snapshots: { load: async () => null, save: async () => undefined, inSlices: () => nothingSaved } });
     const replayMs = performance.now() - replayStart;
     const merchantBalance = replayed.view.clients.get('merchant')!.balance;
 

@@ -25,6 +25,7 @@ import * as settledPaymentHours from './20261214000100_settled_payment_hours';
 import * as bankClientCounts from './20261215000100_bank_client_counts';
 import * as clientSearch from './20261216000100_client_search';
 import * as receivedCrossIndex from './20261217000100_received_cross_index';
+import * as snapshotSlices from './20261218000100_snapshot_slices';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -57,6 +58,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261215000100_bank_client_counts': bankClientCounts,
   '20261216000100_client_search': clientSearch,
   '20261217000100_received_cross_index': receivedCrossIndex,
+  '20261218000100_snapshot_slices': snapshotSlices,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,6 @@
 import { evolve, initialLedger, type BankLedgerState } from '../../write-side/instant-payments/decide';
 import type { BankLedgerEvent, PaymentParties } from '../../write-side/instant-payments/events';
-import { fromSnapshot, SlicedSnapshot, type LedgerSnapshot } from '../../write-side/instant-payments/ledger-snapshot';
+import { fromSnapshot, SlicedSnapshot, withSnapshotClients, type LedgerSnapshot } from '../../write-side/instant-payments/ledger-snapshot';
 import { clientRegistration, paymentParties } from '../support/instant-payments-events';
 
 const BANK = 'bank-a';
@@ -13,9 +13,17 @@ const registered = (clientId: string, startingBalance = '1000'): BankLedgerEvent
 const payment = (paymentId: string, sender: string, recipient: string, amount: string, recipientBank = BANK): PaymentParties =>
   paymentParties(paymentId, recipientBank === BANK ? 'INTERNAL' : 'CROSS_ORGANIZATION', [BANK, sender, sender], [recipientBank, recipient, recipient], at, amount);
 
-/** A snapshot written at once: no slice waits for anything. */
-const snapshotOf = async (state: BankLedgerState): Promise<LedgerSnapshot> =>
-  JSON.parse((await new SlicedSnapshot(state, Date.now()).json(1_000, async () => undefined))!) as LedgerSnapshot;
+/** A snapshot's head and the clients of its slices, written at once: no slice waits for anything. */
+const snapshotOf = async (state: BankLedgerState): Promise<{ head: LedgerSnapshot; slices: unknown[][] }> => {
+  const slices: unknown[][] = [];
+  const head = await new SlicedSnapshot(state, Date.now()).write(1_000, async (clientsJson) => void slices.push(JSON.parse(clientsJson)));
+  return { head: JSON.parse(head!) as LedgerSnapshot, slices };
+};
+const loaded = ({ head, slices }: { head: LedgerSnapshot; slices: unknown[][] }) => {
+  const state = fromSnapshot(head);
+  for (const clients of slices) withSnapshotClients(state, clients);
+  return state;
+};
 
 /** A bank ledger's snapshot holds what settlement needs of each payment due to another bank. */
 describe('a bank ledger snapshot', () => {
@@ -32,14 +40,20 @@ describe('a bank ledger snapshot', () => {
     const state = initialLedger(BANK);
     state.due.set(due.paymentId, due);
     state.openBatch = { batchNumber: 1, txHash: 'AB', txBytes: 'c2lnbmVk', from: 'emisor1a', transfers: [], payments: [{ ...due, paymentId: 'p-0' }] };
-    const loaded = fromSnapshot(await snapshotOf(state));
-    expect(loaded.due.get('p-1')).toEqual(due);
-    expect(loaded.openBatch?.payments).toEqual([{ ...due, paymentId: 'p-0' }]);
+    const fromIt = loaded(await snapshotOf(state));
+    expect(fromIt.due.get('p-1')).toEqual(due);
+    expect(fromIt.openBatch?.payments).toEqual([{ ...due, paymentId: 'p-0' }]);
   });
 
   it('loads a snapshot saved before the time made was kept, that time unknown', async () => {
-    const saved = { ...(await snapshotOf(initialLedger(BANK))), due: [['p-1', 'ana', 'bank-b', 'carla', '700']] } as LedgerSnapshot;
+    const saved = { ...(await snapshotOf(initialLedger(BANK))).head, due: [['p-1', 'ana', 'bank-b', 'carla', '700']] } as LedgerSnapshot;
     expect(fromSnapshot(saved).due.get('p-1')).toEqual({ ...due, createdAt: null });
+  });
+
+  it('loads a snapshot saved before its clients were sliced, the clients in its head', async () => {
+    const saved = { ...(await snapshotOf(initialLedger(BANK))).head, clients: [['ana', 'Ana', 'ana.a', '700', true]] } as LedgerSnapshot;
+    expect([...fromSnapshot(saved).clients.values()]).toEqual([{ clientId: 'ana', name: 'Ana', alias: 'ana.a', balance: 700n, active: true }]);
+    expect(fromSnapshot(saved).aliases.get('ana.a')).toBe('ana');
   });
 });
 
@@ -71,8 +85,10 @@ describe('a bank ledger snapshot written in slices', () => {
       snapshot.beforeChange(state, event);
       evolve(state, event);
     };
+    const slices: unknown[][] = [];
     let slice = 0;
-    const json = await snapshot.json(4, async () => {
+    const head = await snapshot.write(4, async (clientsJson) => {
+      slices.push(JSON.parse(clientsJson));
       slice++;
       // Clients of slices written and of slices to come, a client registered, one deactivated, an alias,
       // cash in, a cross-bank payment due and a batch that fails (its senders refunded).
@@ -88,20 +104,27 @@ describe('a bank ledger snapshot written in slices', () => {
         apply({ type: 'InstantPaymentSettlementBatchFailed', data: { organizationId: BANK, batchNumber: 1, txHash: null, failureCode: 'SETTLEMENT_REFUSED', reason: 'refused', failedAt: at } });
       }
     });
-    expect(slice).toBe(6);
+    expect(slices.map((clients) => clients.length)).toEqual([4, 4, 4, 4, 4, 4, 1]);
     expect(state.clients).not.toEqual(whenBegun.clients);
-    const loaded = fromSnapshot(JSON.parse(json!) as LedgerSnapshot);
-    expect(loaded.clients).toEqual(whenBegun.clients);
-    expect(loaded.aliases).toEqual(whenBegun.aliases);
-    expect(loaded.clientTotal).toBe(whenBegun.clientTotal);
-    expect(loaded.due).toEqual(whenBegun.due);
-    expect(loaded.openBatch).toBeNull();
-    expect(loaded.outgoingTotal).toBe(whenBegun.outgoingTotal);
-    expect(loaded.batchNumber).toBe(0);
+    const fromIt = loaded({ head: JSON.parse(head!) as LedgerSnapshot, slices });
+    expect(fromIt.clients).toEqual(whenBegun.clients);
+    expect(fromIt.aliases).toEqual(whenBegun.aliases);
+    expect(fromIt.clientTotal).toBe(whenBegun.clientTotal);
+    expect(fromIt.due).toEqual(whenBegun.due);
+    expect(fromIt.openBatch).toBeNull();
+    expect(fromIt.outgoingTotal).toBe(whenBegun.outgoingTotal);
+    expect(fromIt.batchNumber).toBe(0);
   });
 
   it('is given up once its ledger reloads, since what is left of the state is no longer the one it began at', async () => {
     const snapshot = new SlicedSnapshot(bankWithClients(), Date.now());
-    expect(await snapshot.json(4, async () => snapshot.abandon())).toBeNull();
+    const saved: string[] = [];
+    expect(
+      await snapshot.write(4, async (clientsJson) => {
+        saved.push(clientsJson);
+        snapshot.abandon();
+      }),
+    ).toBeNull();
+    expect(saved).toHaveLength(1);
   });
 });

@@ -6,11 +6,12 @@ type ClientJson = [string, string, string | null, string, boolean];
 /**
  * A bank ledger's state as JSON (bigints as decimal strings). Recent payments are left out: a
  * snapshot is only saved once the read model holds every payment it covers, and older retries are
- * answered from there.
+ * answered from there. The clients are saved in slices beside it (SlicedSnapshot); snapshots saved
+ * before that hold them here.
  */
 export interface LedgerSnapshot {
   organizationId: string;
-  clients: ClientJson[];
+  clients?: ClientJson[];
   clientTotal: string;
   due: OutgoingJson[];
   openBatch: (Omit<OpenBatch, 'payments'> & { payments: OutgoingJson[] }) | null;
@@ -44,7 +45,7 @@ const outgoingFromJson = ([paymentId, senderClientId, recipientOrganizationId, r
 const clientToJson = (client: LedgerClient): ClientJson => [client.clientId, client.name, client.alias, client.balance.toString(), client.active];
 
 /** Everything but the clients: small (the payments due and the open batch), taken at once. */
-function snapshotHead(state: BankLedgerState, now: number): Omit<LedgerSnapshot, 'clients'> {
+function snapshotHead(state: BankLedgerState, now: number): LedgerSnapshot {
   return {
     organizationId: state.organizationId,
     clientTotal: state.clientTotal.toString(),
@@ -59,14 +60,15 @@ function snapshotHead(state: BankLedgerState, now: number): Omit<LedgerSnapshot,
 }
 
 /**
- * A bank ledger's snapshot as JSON, written a slice of clients at a time while the ledger goes on
- * deciding rounds, so that a bank of a million clients does not stop the event loop for the second
- * its whole snapshot takes. It is the state as it was when the snapshot began: before an event changes
- * clients (`clientsChangedBy`, the list `undoOf` relies on too), the ledger calls `beforeChange`, which
- * keeps each client as it was then, or that it did not exist yet; the slices read those instead.
+ * A bank ledger's snapshot, its clients saved a slice at a time while the ledger goes on deciding
+ * rounds, so that a bank of a million clients neither stops the event loop for the second its whole
+ * snapshot takes nor holds it in one string. It is the state as it was when the snapshot began: before
+ * an event changes clients (`clientsChangedBy`, the list `undoOf` relies on too), the ledger calls
+ * `beforeChange`, which keeps each client as it was then, or that it did not exist yet; the slices read
+ * those instead.
  */
 export class SlicedSnapshot {
-  private readonly head: Omit<LedgerSnapshot, 'clients'>;
+  private readonly head: LedgerSnapshot;
   /** Clients changed since the snapshot began, as they were then (null: registered since). */
   private readonly kept = new Map<string, ClientJson | null>();
   private abandoned = false;
@@ -93,9 +95,11 @@ export class SlicedSnapshot {
     this.abandoned = true;
   }
 
-  /** The snapshot's JSON, `perSlice` clients at a time, awaiting `between` after each slice; null once abandoned. */
-  async json(perSlice: number, between: () => Promise<void>): Promise<string | null> {
-    const slices: string[] = [];
+  /**
+   * Hands the clients to `save`, `perSlice` at a time as the JSON text of an array (the ledger's rounds
+   * go on while each is saved), then returns the rest of the snapshot as JSON; null once abandoned.
+   */
+  async write(perSlice: number, save: (clientsJson: string) => Promise<void>): Promise<string | null> {
     let slice: ClientJson[] = [];
     // Clients registered meanwhile come last (a Map iterates in insertion order), and only a failed round's
     // registration is ever taken back out: both kept as null, left out.
@@ -104,27 +108,24 @@ export class SlicedSnapshot {
       const entry = kept === undefined ? clientToJson(client) : kept;
       if (entry) slice.push(entry);
       if (slice.length < perSlice) continue;
-      slices.push(JSON.stringify(slice).slice(1, -1));
+      await save(JSON.stringify(slice));
       slice = [];
-      await between();
       if (this.abandoned) return null;
     }
-    if (slice.length > 0) slices.push(JSON.stringify(slice).slice(1, -1));
-    return `${JSON.stringify(this.head).slice(0, -1)},"clients":[${slices.join(',')}]}`;
+    if (slice.length > 0) await save(JSON.stringify(slice));
+    return this.abandoned ? null : JSON.stringify(this.head);
   }
 }
 
+/**
+ * The ledger's state from a snapshot's head: its clients are added a slice at a time (withSnapshotClients),
+ * but for a snapshot saved before they were sliced, which holds them.
+ */
 export function fromSnapshot(snapshot: LedgerSnapshot): BankLedgerState {
-  const clients = new Map<string, LedgerClient>();
-  const aliases = new Map<string, string>();
-  for (const [clientId, name, alias, balance, active] of snapshot.clients) {
-    clients.set(clientId, { clientId, name, alias, balance: BigInt(balance), active });
-    if (alias) aliases.set(alias, clientId);
-  }
-  return {
+  const state: BankLedgerState = {
     organizationId: snapshot.organizationId,
-    clients,
-    aliases,
+    clients: new Map<string, LedgerClient>(),
+    aliases: new Map<string, string>(),
     clientTotal: BigInt(snapshot.clientTotal),
     due: new Map(snapshot.due.map((entry) => [entry[0], outgoingFromJson(entry)])),
     openBatch: snapshot.openBatch && { ...snapshot.openBatch, payments: snapshot.openBatch.payments.map(outgoingFromJson) },
@@ -135,4 +136,14 @@ export function fromSnapshot(snapshot: LedgerSnapshot): BankLedgerState {
     recentPayments: new Map(),
     recentMovements: new Set(),
   };
+  if (snapshot.clients) withSnapshotClients(state, snapshot.clients);
+  return state;
+}
+
+/** Adds a slice of a snapshot's clients (the items SlicedSnapshot.write handed over) to the state fromSnapshot began. */
+export function withSnapshotClients(state: BankLedgerState, slice: readonly unknown[]): void {
+  for (const [clientId, name, alias, balance, active] of slice as readonly ClientJson[]) {
+    state.clients.set(clientId, { clientId, name, alias, balance: BigInt(balance), active });
+    if (alias) state.aliases.set(alias, clientId);
+  }
 }
