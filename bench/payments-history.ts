@@ -22,13 +22,18 @@ import { ms, summarize } from './support/stats';
  *    same ledger (decide in memory, group commit, the read model's rows written with the events into
  *    tables that already hold the whole history), one at a time, and their ratio;
  *  - payments whose first append conflicts with a second writer of the bank (BENCH_PAYERS clients,
- *    default 1,000), against payments without conflict.
+ *    default 1,000), against payments without conflict;
+ *  - a bank of BENCH_BANK_CLIENTS (default 1,000,000) clients: how long its ledger's snapshot takes to
+ *    save and to load, and the longest the event loop stood still meanwhile (the snapshot is saved and
+ *    loaded a slice of clients at a time; in one piece it had stopped the loop for a quarter of a second
+ *    to save and seconds to load).
  * Runs on a scratch database of the DATABASE_URL server, dropped afterwards.
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
 const PAYERS = Number(process.env.BENCH_PAYERS ?? 1000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const BANK_CLIENTS = Number(process.env.BENCH_BANK_CLIENTS ?? 1_000_000);
 const BANK = 'history-bank';
 
 const metadata: NewEvent['metadata'] = {
@@ -39,12 +44,29 @@ const metadata: NewEvent['metadata'] = {
   occurredAt: new Date().toISOString(),
   schemaVersion: 1,
 };
+/** The longest the event loop stood still between start and stop (a timer due every millisecond tells). */
+function loopStalls(): { stop(): number } {
+  let last = performance.now();
+  let longest = 0;
+  const beat = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  return {
+    stop() {
+      clearInterval(beat);
+      return Math.max(longest, performance.now() - last);
+    },
+  };
+}
+
 const context = { actorId: null, organizationId: BANK, correlationId: 'bench-history', now: new Date() };
 
 const event = (domain: BankLedgerEvent): NewEvent => ({ id: randomUUID(), type: domain.type, data: domain.data, metadata });
-const registered = (clientId: string, startingBalance: bigint): BankLedgerEvent[] => [
-  { type: 'InstantPaymentClientRegistered', data: { clientId, organizationId: BANK, name: clientId, externalRef: null, demo: false, startingBalance: startingBalance.toString() } },
-  { type: 'InstantPaymentAliasActivated', data: { clientId, organizationId: BANK, alias: clientId.replace(/-/g, '.') } },
+const registered = (clientId: string, startingBalance: bigint, organizationId = BANK): BankLedgerEvent[] => [
+  { type: 'InstantPaymentClientRegistered', data: { clientId, organizationId, name: clientId, externalRef: null, demo: false, startingBalance: startingBalance.toString() } },
+  { type: 'InstantPaymentAliasActivated', data: { clientId, organizationId, alias: clientId.replace(/-/g, '.') } },
 ];
 const transferred = (n: number, from: string, to: string): BankLedgerEvent => ({
   type: 'InstantPaymentTransferred',
@@ -177,6 +199,48 @@ async function main(): Promise<void> {
     }
     store.appendWith = appendWith;
 
+    // A bank of BANK_CLIENTS clients. Its first load replays its registrations and then saves a snapshot
+    // in the background (the tail was long); the second loads that snapshot.
+    const bigBank = 'history-big-bank';
+    const bigStream = bankLedgerStream(bigBank);
+    const registrationsStart = performance.now();
+    let bigVersion = 0;
+    for (let n = 0; n < BANK_CLIENTS; n += 2500) {
+      const chunk = Array.from({ length: Math.min(2500, BANK_CLIENTS - n) }, (_, index) => registered(`client-${n + index}`, 1000n, bigBank)).flat();
+      bigVersion = (await store.append(bigStream, chunk.map(event), bigVersion)).nextExpectedVersion;
+      if ((n / 2500) % 80 === 0) process.stdout.write(`[history] ${n + chunk.length / 2} of ${BANK_CLIENTS} clients of the large bank registered\n`);
+    }
+    const registrationsSeconds = (performance.now() - registrationsStart) / 1000;
+    let snapshotSaved!: () => void;
+    const saved = new Promise<void>((resolve) => (snapshotSaved = resolve));
+    const snapshots = ports.snapshots;
+    const bigPorts: LedgerPorts = {
+      ...ports,
+      snapshots: {
+        load: (streamId) => snapshots.load(streamId),
+        save: (snapshot) => snapshots.save(snapshot),
+        inSlices: (streamId, version) => {
+          const slices = snapshots.inSlices(streamId, version);
+          return { ...slices, complete: (stateJson) => slices.complete(stateJson).then(snapshotSaved) };
+        },
+      },
+    };
+    const bigReplayStart = performance.now();
+    const bigLedger = await BankLedger.load(bigBank, bigPorts);
+    const bigReplayMs = performance.now() - bigReplayStart;
+    const savingStalls = loopStalls();
+    const savingStart = performance.now();
+    await saved;
+    const savingMs = performance.now() - savingStart;
+    const savingStall = savingStalls.stop();
+    const loadingStalls = loopStalls();
+    const bigLoadStart = performance.now();
+    const bigLoaded = await BankLedger.load(bigBank, bigPorts);
+    const bigLoadMs = performance.now() - bigLoadStart;
+    const loadingStall = loadingStalls.stop();
+    const bigClientsLoaded = bigLoaded.view.clients.size;
+    const bigTotalsAgree = bigLoaded.view.clientTotal === bigLedger.view.clientTotal && bigClientsLoaded === BANK_CLIENTS;
+
     console.log('\n=== Instant Payments: cost against history ===');
     console.log(`history               ${HISTORY} payments received by one merchant (${version} events in the bank's stream), written in ${writeSeconds.toFixed(1)} s`);
     console.log(`merchant balance      ${merchantBalance} (expected ${HISTORY})`);
@@ -187,7 +251,12 @@ async function main(): Promise<void> {
       `conflicted payment p50 ${ms(median(conflicted))} after another writer's append to the bank (the two writers' appends conflicted ${conflicts} times over ${3 * SAMPLES} measured payments; the round taken back, ` +
         `the other's events read, decided again; the bank has ${PAYERS + 2} clients); ${(median(conflicted) / median(newcomer)).toFixed(2)}× a payment without conflict`,
     );
-    if (merchantBalance !== BigInt(HISTORY) || readModelRows !== HISTORY) process.exitCode = 1;
+    console.log(
+      `large bank            ${BANK_CLIENTS} clients (registered in ${registrationsSeconds.toFixed(1)} s, ${bigVersion} events; replayed in ${ms(bigReplayMs)}): ` +
+        `its snapshot saved in ${ms(savingMs)}, the loop still at most ${ms(savingStall)} meanwhile; loaded from it in ${ms(bigLoadMs)}, the loop still at most ${ms(loadingStall)}; ` +
+        `${bigClientsLoaded} clients loaded${bigTotalsAgree ? ', their total as replayed' : ', NOT as replayed'}`,
+    );
+    if (merchantBalance !== BigInt(HISTORY) || readModelRows !== HISTORY || !bigTotalsAgree) process.exitCode = 1;
   } finally {
     await knex.destroy();
     await pool.end();
