@@ -193,6 +193,38 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
     });
   });
 
+  describe('the memory of decided payments after a load', () => {
+    /** Twenty payments from c0 to c1, decided at `now`. */
+    const paidAt = async (ledger: BankLedger, id: string, now: Date) => {
+      const at = { ...context, now };
+      const payment = (n: number) => payWithinBank(id, `m${n}`, 'c0', { clientId: 'c1', alias: 'c1.alias' }, 1n, at);
+      await Promise.all(Array.from({ length: 20 }, (_, n) => ledger.submit({ command: () => payment(n), context: at, needs: { banks: ['x'] } })));
+    };
+
+    it('forgets, as it reads the tail, the payments decided longer ago than its memory that the read model holds', async () => {
+      const { id, ledger } = await bankWithClients(2);
+      await paidAt(ledger, id, new Date(Date.now() - LEDGER_TUNING.rememberMs - 60_000));
+      expect(ledger.view.recentPayments.size).toBe(20);
+      const loaded = await BankLedger.load(id, ports);
+      expect(loaded.view.recentPayments.size).toBe(0);
+      expect(loaded.view.clients.get('c1')!.balance).toBe(1_000_020n);
+    });
+
+    it('keeps those decided within its memory, so that a retry racing its first request is answered without a query', async () => {
+      const { id, ledger } = await bankWithClients(2);
+      await paidAt(ledger, id, new Date());
+      const loaded = await BankLedger.load(id, ports);
+      expect([...loaded.view.recentPayments.keys()].sort()).toEqual(Array.from({ length: 20 }, (_, n) => `m${n}`).sort());
+    });
+
+    it('keeps older ones while the read model does not hold them', async () => {
+      const { id, ledger } = await bankWithClients(2);
+      await paidAt(ledger, id, new Date(Date.now() - LEDGER_TUNING.rememberMs - 60_000));
+      const loaded = await BankLedger.load(id, { ...ports, readModelReached: async () => false });
+      expect(loaded.view.recentPayments.size).toBe(20);
+    });
+  });
+
   describe('a snapshot written in slices', () => {
     it('lets rounds run between its slices, and is the state at its version: loading it and the tail gives the ledger', async () => {
       const [every, slice] = [LEDGER_TUNING.snapshotEvery, LEDGER_TUNING.snapshotSlice];

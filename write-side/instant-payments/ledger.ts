@@ -247,9 +247,11 @@ export class BankLedger {
         this.trackCorrelation(recorded.type, recorded.data, recorded.metadata.correlationId);
       }
       if (page.length > 0) {
-        this.version = page[page.length - 1]!.streamVersion;
-        last = page[page.length - 1]!.position;
-        this.remember(page, last);
+        const newest = page[page.length - 1]!;
+        this.version = newest.streamVersion;
+        last = newest.position;
+        this.remember(page, last, Date.parse(newest.metadata.occurredAt));
+        await this.forgetReadNow(last);
       }
       if (page.length < LEDGER_TUNING.tailPage) return last;
     }
@@ -312,10 +314,26 @@ export class BankLedger {
 
   /** Forgets what the read model holds and rememberMs has passed for; only when a round starts (see forgettable). */
   private forgetNow(): void {
-    for (const forgotten of this.forgettable.splice(0)) {
-      for (const id of forgotten.paymentIds) this.state.recentPayments.delete(id);
-      for (const id of forgotten.movementIds) this.state.recentMovements.delete(id);
-    }
+    for (const forgotten of this.forgettable.splice(0)) this.drop(forgotten);
+  }
+
+  private drop(forgotten: Remembered): void {
+    for (const id of forgotten.paymentIds) this.state.recentPayments.delete(id);
+    for (const id of forgotten.movementIds) this.state.recentMovements.delete(id);
+  }
+
+  /**
+   * Forgets at once, as a tail is read, the pages of it that rememberMs has passed for (by when they
+   * were decided) and that the read model holds: a load reads a tail of up to as many events as the
+   * bank has clients, whose payments' records were all kept until rounds after the load forgot them
+   * (a replay of a million payments kept ~1 GB, and took seven times as long per event as one of
+   * registrations). Never between a round's facts and its decisions: no tail is read there.
+   */
+  private async forgetReadNow(position: GlobalPosition): Promise<void> {
+    const horizon = Date.now() - LEDGER_TUNING.rememberMs;
+    const oldest = this.remembered[0];
+    if (!oldest || oldest.at > horizon || !(await this.ports.readModelReached(position, 0))) return;
+    while (this.remembered[0] && this.remembered[0].at <= horizon) this.drop(this.remembered.shift()!);
   }
 
   /**
@@ -504,15 +522,15 @@ export class BankLedger {
     if (this.version - this.snapshotVersion >= this.snapshotInterval()) this.snapshotAfterReadModel(position);
   }
 
-  /** Notes the payments and cash movements these events decided, to forget them after rememberMs. */
-  private remember(events: Array<Pick<NewEvent, 'type' | 'data'>>, position: GlobalPosition): void {
+  /** Notes the payments and cash movements these events decided (`at`), to forget them after rememberMs. */
+  private remember(events: Array<Pick<NewEvent, 'type' | 'data'>>, position: GlobalPosition, at = Date.now()): void {
     const paymentIds = events
       .filter((event) => event.type === 'InstantPaymentTransferred' || event.type === 'InstantPaymentSent')
       .map((event) => (event.data as PaymentParties).paymentId);
     const movementIds = events
       .filter((event) => event.type === 'InstantPaymentClientCashedIn' || event.type === 'InstantPaymentClientCashedOut')
       .map((event) => (event.data as { movementId: string }).movementId);
-    if (paymentIds.length > 0 || movementIds.length > 0) this.remembered.push({ at: Date.now(), position, paymentIds, movementIds });
+    if (paymentIds.length > 0 || movementIds.length > 0) this.remembered.push({ at, position, paymentIds, movementIds });
   }
 
   /** Drops decided payments older than rememberMs once the read model holds them (retries then read it there). */
