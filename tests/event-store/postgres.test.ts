@@ -36,6 +36,48 @@ describe('PostgreSQL append cost does not grow with the number of streams', () =
   });
 });
 
+/** Plan nodes that take rows from a table (a bitmap index scan only marks where they are). */
+const TABLE_SCANS = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Heap Scan']);
+
+describe('PostgreSQL stream pages cost the page, not the rest of the stream', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore(database.pool);
+    await database.pool.query(`insert into events (event_id, stream_id, stream_version, type, data, metadata)
+                               select gen_random_uuid(), 'Ledger-long', g, 'Paid', '{}', '{}' from generate_series(1, 20000) g`);
+  });
+  afterAll(() => database.drop());
+
+  /** Rows PostgreSQL took from the table to run the statement the store sent, by its own account (EXPLAIN ANALYZE). */
+  async function rowsFetchedFor(read: () => Promise<unknown>): Promise<number> {
+    const sent = jest.spyOn(database.pool, 'query');
+    await read();
+    const [text, values] = sent.mock.calls[0] as unknown as [string, unknown[]];
+    sent.mockRestore();
+    const { rows } = await database.pool.query(`explain (analyze, format json) ${text}`, values);
+    type PlanNode = { 'Node Type': string; 'Actual Rows': number; Plans?: PlanNode[] };
+    const fetched = (node: PlanNode): number =>
+      (TABLE_SCANS.has(node['Node Type']) ? node['Actual Rows'] : 0) + (node.Plans ?? []).reduce((sum, child) => sum + fetched(child), 0);
+    return fetched(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
+  }
+
+  it('reads a page from the middle of a 20,000-event stream by fetching that page’s events alone', async () => {
+    const page = await store.readStream('Ledger-long', { afterVersion: 5000, limit: 100 });
+    expect(page.map((event) => event.streamVersion)).toEqual(Array.from({ length: 100 }, (_, index) => 5001 + index));
+    expect(await rowsFetchedFor(() => store.readStream('Ledger-long', { afterVersion: 5000, limit: 100 }))).toBeLessThanOrEqual(100);
+    expect(await rowsFetchedFor(() => store.readStream('Ledger-long', { limit: 1 }))).toBeLessThanOrEqual(1);
+  });
+
+  it('reads a stream’s last, shorter page, and nothing past its end', async () => {
+    expect((await store.readStream('Ledger-long', { afterVersion: 19990, limit: 100 })).map((event) => event.streamVersion)).toEqual(
+      Array.from({ length: 10 }, (_, index) => 19991 + index),
+    );
+    expect(await store.readStream('Ledger-long', { afterVersion: 20000, limit: 100 })).toEqual([]);
+  });
+});
+
 describe('PostgreSQL feed with its readers named', () => {
   let store: PostgresEventStore;
   withEventStoreDatabase((fixture) => ({ store } = fixture));

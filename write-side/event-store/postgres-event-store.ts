@@ -398,10 +398,20 @@ export class PostgresEventStore implements EventStore {
     }, NOTIFY_INTERVAL_MS);
   }
 
+  /**
+   * A page names its versions' range, not only where it starts: a stream's versions run 1, 2, 3… without
+   * gaps, so the page's events are those up to `afterVersion + limit`. With only the start and a limit,
+   * PostgreSQL (whose estimate of one stream's events is a guess) fetched every later event of the
+   * stream and sorted them to return the first few: each page of a million-event stream read the rest
+   * of it, and a bank ledger's replay of one took two minutes.
+   */
   async readStream(streamId: string, page: StreamPage = {}): Promise<RecordedEvent[]> {
+    const after = page.afterVersion ?? 0;
     const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from events where stream_id = $1 and stream_version > $2 order by stream_version limit $3`,
-      [streamId, page.afterVersion ?? 0, page.limit ?? null],
+      page.limit === undefined
+        ? `select ${COLUMNS} from events where stream_id = $1 and stream_version > $2 order by stream_version`
+        : `select ${COLUMNS} from events where stream_id = $1 and stream_version > $2 and stream_version <= $2 + $3 order by stream_version`,
+      page.limit === undefined ? [streamId, after] : [streamId, after, page.limit],
     );
     return rows.map(toRecorded);
   }
