@@ -9,7 +9,7 @@ import { PostgresEventStore } from '../write-side/event-store/postgres-event-sto
 import { PostgresSnapshotStore } from '../write-side/event-store/snapshots';
 import type { BankLedgerCommand } from '../write-side/instant-payments/decide';
 import { bankLedgerStream, type BankLedgerEvent } from '../write-side/instant-payments/events';
-import { BankLedger, type LedgerPorts } from '../write-side/instant-payments/ledger';
+import { BankLedger, LEDGER_TUNING, type LedgerPorts } from '../write-side/instant-payments/ledger';
 import { createDatabase, databaseUrl, dropDatabase } from './support/postgres';
 import { ms, summarize } from './support/stats';
 
@@ -34,6 +34,8 @@ const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
 const PAYERS = Number(process.env.BENCH_PAYERS ?? 1000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const BANK_CLIENTS = Number(process.env.BENCH_BANK_CLIENTS ?? 1_000_000);
+// Its replay saves a snapshot only past the ledger's snapshot interval (two events per client registered).
+if (2 * BANK_CLIENTS < LEDGER_TUNING.snapshotEvery) throw new Error(`BENCH_BANK_CLIENTS must be at least ${LEDGER_TUNING.snapshotEvery / 2}`);
 const BANK = 'history-bank';
 
 const metadata: NewEvent['metadata'] = {
