@@ -406,12 +406,10 @@ export class PostgresEventStore implements EventStore {
    * of it, and a bank ledger's replay of one took two minutes.
    */
   async readStream(streamId: string, page: StreamPage = {}): Promise<RecordedEvent[]> {
-    const after = page.afterVersion ?? 0;
+    const range = page.limit === undefined ? '' : ' and stream_version <= $2 + $3';
     const { rows } = await this.pool.query<EventRow>(
-      page.limit === undefined
-        ? `select ${COLUMNS} from events where stream_id = $1 and stream_version > $2 order by stream_version`
-        : `select ${COLUMNS} from events where stream_id = $1 and stream_version > $2 and stream_version <= $2 + $3 order by stream_version`,
-      page.limit === undefined ? [streamId, after] : [streamId, after, page.limit],
+      `select ${COLUMNS} from events where stream_id = $1 and stream_version > $2${range} order by stream_version`,
+      [streamId, page.afterVersion ?? 0, ...(page.limit === undefined ? [] : [page.limit])],
     );
     return rows.map(toRecorded);
   }
