@@ -26,7 +26,8 @@ import { ms, summarize } from './support/stats';
  *  - a bank of BENCH_BANK_CLIENTS (default 1,000,000) clients: how long its ledger's snapshot takes to
  *    save and to load, and the longest the event loop stood still meanwhile (the snapshot is saved and
  *    loaded a slice of clients at a time; in one piece it had stopped the loop for a quarter of a second
- *    to save and seconds to load).
+ *    to save and seconds to load), what the loaded ledger holds in memory, and how long a full collection
+ *    of the process takes with two such ledgers in it.
  * Runs on a scratch database of the DATABASE_URL server, dropped afterwards.
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -46,6 +47,20 @@ const metadata: NewEvent['metadata'] = {
   occurredAt: new Date().toISOString(),
   schemaVersion: 1,
 };
+/** A full collection (the script runs with --expose-gc), and how long it took. */
+function collectGarbage(): number {
+  const start = performance.now();
+  (globalThis as { gc?: () => void }).gc!();
+  return performance.now() - start;
+}
+
+/** What the process holds after a full collection: its heap and the array buffers outside it. */
+function heldAfterCollection(): number {
+  collectGarbage();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
 /** The longest the event loop stood still between start and stop (a timer due every millisecond tells). */
 function loopStalls(): { stop(): number } {
   let last = performance.now();
@@ -235,11 +250,14 @@ async function main(): Promise<void> {
     await saved;
     const savingMs = performance.now() - savingStart;
     const savingStall = savingStalls.stop();
+    const heldBefore = heldAfterCollection();
     const loadingStalls = loopStalls();
     const bigLoadStart = performance.now();
     const bigLoaded = await BankLedger.load(bigBank, bigPorts);
     const bigLoadMs = performance.now() - bigLoadStart;
     const loadingStall = loadingStalls.stop();
+    const bigLedgerBytes = heldAfterCollection() - heldBefore;
+    const fullCollectionMs = collectGarbage();
     const bigClientsLoaded = bigLoaded.view.clients.size;
     const bigTotalsAgree = bigLoaded.view.clientTotal === bigLedger.view.clientTotal && bigClientsLoaded === BANK_CLIENTS;
 
@@ -256,7 +274,8 @@ async function main(): Promise<void> {
     console.log(
       `large bank            ${BANK_CLIENTS} clients (registered in ${registrationsSeconds.toFixed(1)} s, ${bigVersion} events; replayed in ${ms(bigReplayMs)}): ` +
         `its snapshot saved in ${ms(savingMs)}, the loop still at most ${ms(savingStall)} meanwhile; loaded from it in ${ms(bigLoadMs)}, the loop still at most ${ms(loadingStall)}; ` +
-        `${bigClientsLoaded} clients loaded${bigTotalsAgree ? ', their total as replayed' : ', NOT as replayed'}`,
+        `${bigClientsLoaded} clients loaded${bigTotalsAgree ? ', their total as replayed' : ', NOT as replayed'}; ` +
+        `the loaded ledger holds ${(bigLedgerBytes / 2 ** 20).toFixed(1)} MiB (heap and array buffers after a full collection), and a full collection with two such ledgers in the process took ${ms(fullCollectionMs)}`,
     );
     if (merchantBalance !== BigInt(HISTORY) || readModelRows !== HISTORY || !bigTotalsAgree) process.exitCode = 1;
   } finally {
