@@ -78,6 +78,9 @@ export const paymentView = (payment: InstantPaymentRecord) => ({
 
 export const findClient = (db: Knex, id: string) => InstantPaymentClientRecord.query(db).findById(id);
 
+/** A client's name, which the bank's ledger does not hold (it never changes once registered). */
+export const clientName = async (db: Knex, id: string): Promise<string | null> => ((await db('ip_clients').where({ id }).first('name')) as { name: string } | undefined)?.name ?? null;
+
 export async function getClient(db: Knex, id: string): Promise<InstantPaymentClientRecord> {
   const client = await findClient(db, id);
   if (!client) throw notFound('Client');

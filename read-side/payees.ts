@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { clientOf, type InstantPaymentsDeps } from '../write-side/instant-payments/commands';
+import type { InstantPaymentsDeps } from '../write-side/instant-payments/commands';
+import { clientName } from './instant-payments';
 import { findOrganization } from './organizations';
 
 /** Letters shown of each part of a name: enough for a payer to recognise, too few to learn it. */
@@ -36,7 +37,7 @@ export interface Payee {
 export async function payeeOf(payments: InstantPaymentsDeps, db: Knex, alias: string): Promise<Payee | null> {
   const recipient = await payments.ledgers.findRecipient(alias);
   if (!recipient?.active) return null;
-  const [client, bank] = await Promise.all([clientOf(payments, recipient.organizationId, recipient.clientId), findOrganization(db, recipient.organizationId)]);
-  if (!client || !bank) return null;
-  return { alias, organizationId: recipient.organizationId, bankName: bank.name, maskedName: maskedName(client.name) };
+  const [name, bank] = await Promise.all([clientName(db, recipient.clientId), findOrganization(db, recipient.organizationId)]);
+  if (name === null || !bank) return null;
+  return { alias, organizationId: recipient.organizationId, bankName: bank.name, maskedName: maskedName(name) };
 }

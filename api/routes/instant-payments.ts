@@ -5,6 +5,7 @@ import {
   bankDashboard,
   bankExport,
   clientMovements,
+  clientName,
   getClient,
   getPaymentFor,
   listBankClients,
@@ -68,11 +69,14 @@ export const issueClientToken = (services: Pick<Services, 'jwtSecret' | 'config'
 /** Token answers must not be kept by any cache. */
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** The calling client as its bank's ledger has it (read-your-writes: the ledger is the write side). */
+/**
+ * The calling client: its alias and balance as its bank's ledger has them (read-your-writes: the ledger
+ * is the write side), its name from the read model, which a registration waits for.
+ */
 async function meView(services: Services, { organizationId, clientId }: Pick<ClientPrincipal, 'organizationId' | 'clientId'>) {
-  const ledgerClient = await clientOf(services.payments, organizationId, clientId);
-  if (!ledgerClient) throw notFound('Client');
-  return { id: ledgerClient.clientId, name: ledgerClient.name, organizationId, alias: ledgerClient.alias, balance: ledgerClient.balance.toString() };
+  const [ledgerClient, name] = await Promise.all([clientOf(services.payments, organizationId, clientId), clientName(services.db, clientId)]);
+  if (!ledgerClient || name === null) throw notFound('Client');
+  return { id: ledgerClient.clientId, name, organizationId, alias: ledgerClient.alias, balance: ledgerClient.balance.toString() };
 }
 
 /** The contract's demo routes exist only with IP_DEMO_ENABLED. */

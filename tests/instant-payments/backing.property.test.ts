@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { AppError } from '../../write-side/errors';
 import { decide, evolve, initialLedger, nextBatchTransfers, undoOf, type BankLedgerCommand, type BankLedgerState } from '../../write-side/instant-payments/decide';
 import type { BankLedgerEvent } from '../../write-side/instant-payments/events';
+import { LedgerClients } from '../../write-side/instant-payments/ledger-clients';
 
 /**
  * The contract's backing rule and the ledger's invariants over random sequences of registrations,
@@ -180,7 +181,9 @@ describe('the backing rule holds over any sequence of retail operations', () => 
 
 /** A ledger's state as a value: every map as its entries in order (a batch takes due payments in the order they were sent). */
 const asValue = (state: BankLedgerState) =>
-  Object.fromEntries(Object.entries(state).map(([field, value]) => [field, value instanceof Map || value instanceof Set ? [...value] : value]));
+  Object.fromEntries(
+    Object.entries(state).map(([field, value]) => [field, value instanceof LedgerClients ? [...value.values()] : value instanceof Map || value instanceof Set ? [...value] : value]),
+  );
 
 describe('a round taken back leaves the ledger as it was before the round (a failed append costs the round, not a reload)', () => {
   it('undoes any run of events, newest first, to the state before the first of them', () => {

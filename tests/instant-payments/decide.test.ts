@@ -122,7 +122,7 @@ describe('payments', () => {
   });
 
   it.each([
-    ['ALIAS_NOT_ACTIVATED', (state: BankLedgerState) => (state.clients.get('ana')!.alias = null, payment())],
+    ['ALIAS_NOT_ACTIVATED', (state: BankLedgerState) => (state.clients.put({ ...state.clients.get('ana')!, alias: null }), payment())],
     ['SELF_PAYMENT', () => payment({ recipient: { clientId: 'ana', organizationId: BANK, alias: 'ana', active: true } })],
     ['RECIPIENT_NOT_FOUND', () => payment({ recipient: null })],
     ['RECIPIENT_NOT_FOUND', () => payment({ recipient: { clientId: 'beto', organizationId: BANK, alias: 'beto', active: false } })],

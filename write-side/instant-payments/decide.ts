@@ -1,5 +1,6 @@
 import { businessRule, conflict, notFound, unauthenticated } from '../errors';
 import type { AliasEvent, BankLedgerEvent, BatchTransfer, PaymentParties } from './events';
+import { LedgerClients } from './ledger-clients';
 
 /**
  * Instant Payments rules, pure: no clock, no ids, no I/O. Facts the rules need (the bank's status,
@@ -24,9 +25,9 @@ export function normalizeAlias(input: string): string | null {
   return ALIAS_PATTERN.test(alias) ? alias : null;
 }
 
+/** A client as its bank's ledger holds it: what the rules need (the name lives in the read model). */
 export interface LedgerClient {
   clientId: string;
-  name: string;
   alias: string | null;
   balance: bigint;
   active: boolean;
@@ -58,7 +59,7 @@ export interface OpenBatch {
  */
 export interface BankLedgerState {
   organizationId: string;
-  clients: Map<string, LedgerClient>;
+  clients: LedgerClients;
   /** alias → client id, for this bank's clients. */
   aliases: Map<string, string>;
   /** Sum of the clients' balances. */
@@ -83,7 +84,7 @@ export interface BankLedgerState {
 
 export const initialLedger = (organizationId: string): BankLedgerState => ({
   organizationId,
-  clients: new Map(),
+  clients: new LedgerClients(),
   aliases: new Map(),
   clientTotal: 0n,
   due: new Map(),
@@ -360,9 +361,7 @@ function decidePayment(command: Extract<BankLedgerCommand, { type: 'Pay' }>, sta
 }
 
 const credit = (state: BankLedgerState, clientId: string, amount: bigint) => {
-  const client = state.clients.get(clientId);
-  if (!client) throw new Error(`ledger ${state.organizationId} has no client ${clientId}`);
-  client.balance += amount;
+  state.clients.credit(clientId, amount);
   state.clientTotal += amount;
 };
 
@@ -370,11 +369,11 @@ const credit = (state: BankLedgerState, clientId: string, amount: bigint) => {
 export function evolve(state: BankLedgerState, event: BankLedgerEvent): BankLedgerState {
   switch (event.type) {
     case 'InstantPaymentClientRegistered':
-      state.clients.set(event.data.clientId, { clientId: event.data.clientId, name: event.data.name, alias: null, balance: 0n, active: true });
+      state.clients.put({ clientId: event.data.clientId, alias: null, balance: 0n, active: true });
       credit(state, event.data.clientId, BigInt(event.data.startingBalance));
       break;
     case 'InstantPaymentAliasActivated':
-      state.clients.get(event.data.clientId)!.alias = event.data.alias;
+      state.clients.setAlias(event.data.clientId, event.data.alias);
       state.aliases.set(event.data.alias, event.data.clientId);
       break;
     case 'InstantPaymentClientCashedIn':
@@ -386,7 +385,7 @@ export function evolve(state: BankLedgerState, event: BankLedgerEvent): BankLedg
       state.recentMovements.add(event.data.movementId);
       break;
     case 'InstantPaymentClientDeactivated':
-      state.clients.get(event.data.clientId)!.active = false;
+      state.clients.deactivate(event.data.clientId);
       break;
     case 'InstantPaymentClientTokenRevoked':
       state.revokedTokens.set(event.data.tokenId, Date.parse(event.data.expiresAt));
@@ -485,10 +484,7 @@ function entryRestorer<K, V>(map: Map<K, V>, key: K): () => void {
  */
 export function undoOf(state: BankLedgerState, event: BankLedgerEvent): () => void {
   const { clientTotal, outgoingTotal, batchNumber, openBatch, due } = state;
-  const clients = clientsChangedBy(state, event).map((clientId) => {
-    const client = state.clients.get(clientId);
-    return { clientId, before: client && { ...client } };
-  });
+  const clients = clientsChangedBy(state, event).map((clientId) => ({ clientId, before: state.clients.get(clientId) }));
   const entries: Array<() => void> = [];
   switch (event.type) {
     case 'InstantPaymentAliasActivated':
@@ -525,10 +521,8 @@ export function undoOf(state: BankLedgerState, event: BankLedgerEvent): () => vo
   }
   return () => {
     for (const { clientId, before } of clients) {
-      const client = state.clients.get(clientId);
-      if (!before) state.clients.delete(clientId);
-      else if (client) Object.assign(client, before);
-      else state.clients.set(clientId, before);
+      if (before) state.clients.put(before);
+      else state.clients.delete(clientId);
     }
     for (const restore of entries) restore();
     Object.assign(state, { clientTotal, outgoingTotal, batchNumber, openBatch, due });

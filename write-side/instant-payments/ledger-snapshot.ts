@@ -1,7 +1,11 @@
 import { clientsChangedBy, type BankLedgerState, type LedgerClient, type OpenBatch, type OutgoingPayment } from './decide';
 import type { BankLedgerEvent } from './events';
+import { LedgerClients } from './ledger-clients';
 
-type ClientJson = [string, string, string | null, string, boolean];
+/** A client: id, alias, balance, active. */
+type ClientJson = [string, string | null, string, boolean];
+/** A client in a snapshot saved while the ledger held names: id, name, alias, balance, active. */
+type ClientJsonWithName = [string, string, string | null, string, boolean];
 
 /**
  * A bank ledger's state as JSON (bigints as decimal strings). Recent payments are left out: a
@@ -11,7 +15,7 @@ type ClientJson = [string, string, string | null, string, boolean];
  */
 export interface LedgerSnapshot {
   organizationId: string;
-  clients?: ClientJson[];
+  clients?: Array<ClientJson | ClientJsonWithName>;
   clientTotal: string;
   due: OutgoingJson[];
   openBatch: (Omit<OpenBatch, 'payments'> & { payments: OutgoingJson[] }) | null;
@@ -42,7 +46,12 @@ const outgoingFromJson = ([paymentId, senderClientId, recipientOrganizationId, r
   createdAt: createdAt ?? null,
 });
 
-const clientToJson = (client: LedgerClient): ClientJson => [client.clientId, client.name, client.alias, client.balance.toString(), client.active];
+const clientToJson = (client: LedgerClient): ClientJson => [client.clientId, client.alias, client.balance.toString(), client.active];
+
+const clientFromJson = (entry: ClientJson | ClientJsonWithName): LedgerClient => {
+  const [clientId, alias, balance, active] = entry.length === 5 ? [entry[0], entry[2], entry[3], entry[4]] : entry;
+  return { clientId, alias, balance: BigInt(balance), active };
+};
 
 /** Everything but the clients: small (the payments due and the open batch), taken at once. */
 function snapshotHead(state: BankLedgerState, now: number): LedgerSnapshot {
@@ -101,10 +110,10 @@ export class SlicedSnapshot {
    */
   async write(perSlice: number, save: (clientsJson: string) => Promise<void>): Promise<string | null> {
     let slice: ClientJson[] = [];
-    // Clients registered meanwhile come last (a Map iterates in insertion order), and only a failed round's
+    // Clients registered meanwhile come last (they are iterated in the order registered), and only a failed round's
     // registration is ever taken back out: both kept as null, left out.
-    for (const [clientId, client] of this.state.clients) {
-      const kept = this.kept.get(clientId);
+    for (const client of this.state.clients.values()) {
+      const kept = this.kept.get(client.clientId);
       const entry = kept === undefined ? clientToJson(client) : kept;
       if (entry) slice.push(entry);
       if (slice.length < perSlice) continue;
@@ -120,12 +129,13 @@ export class SlicedSnapshot {
 /**
  * The ledger's state from a snapshot's head and the clients of its slices (SlicedSnapshot.write), added
  * a slice at a time with `between` awaited after each (a million clients added at once stopped the
- * event loop ~2 s); a head saved before the clients were sliced holds them itself.
+ * event loop ~2 s); a head saved before the clients were sliced holds them itself, and a snapshot saved
+ * while the ledger held names has each client's name, left out now.
  */
 export async function fromSnapshot(snapshot: LedgerSnapshot, slices: readonly unknown[][], between: () => Promise<void>): Promise<BankLedgerState> {
   const state: BankLedgerState = {
     organizationId: snapshot.organizationId,
-    clients: new Map<string, LedgerClient>(),
+    clients: new LedgerClients(),
     aliases: new Map<string, string>(),
     clientTotal: BigInt(snapshot.clientTotal),
     due: new Map(snapshot.due.map((entry) => [entry[0], outgoingFromJson(entry)])),
@@ -138,9 +148,10 @@ export async function fromSnapshot(snapshot: LedgerSnapshot, slices: readonly un
     recentMovements: new Set(),
   };
   for (const slice of snapshot.clients ? [snapshot.clients] : slices) {
-    for (const [clientId, name, alias, balance, active] of slice as readonly ClientJson[]) {
-      state.clients.set(clientId, { clientId, name, alias, balance: BigInt(balance), active });
-      if (alias) state.aliases.set(alias, clientId);
+    for (const entry of slice as ReadonlyArray<ClientJson | ClientJsonWithName>) {
+      const client = clientFromJson(entry);
+      state.clients.put(client);
+      if (client.alias) state.aliases.set(client.alias, client.clientId);
     }
     await between();
   }
