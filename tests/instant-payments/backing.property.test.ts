@@ -3,6 +3,7 @@ import { AppError } from '../../write-side/errors';
 import { decide, evolve, initialLedger, nextBatchTransfers, undoOf, type BankLedgerCommand, type BankLedgerState } from '../../write-side/instant-payments/decide';
 import type { BankLedgerEvent } from '../../write-side/instant-payments/events';
 import { LedgerClients } from '../../write-side/instant-payments/ledger-clients';
+import { ShardedMap } from '../../write-side/instant-payments/sharded-map';
 
 /**
  * The contract's backing rule and the ledger's invariants over random sequences of registrations,
@@ -182,7 +183,7 @@ describe('the backing rule holds over any sequence of retail operations', () => 
 /** A ledger's state as a value: every map as its entries in order (a batch takes due payments in the order they were sent). */
 const asValue = (state: BankLedgerState) =>
   Object.fromEntries(
-    Object.entries(state).map(([field, value]) => [field, value instanceof LedgerClients ? [...value.values()] : value instanceof Map || value instanceof Set ? [...value] : value]),
+    Object.entries(state).map(([field, value]) => [field, value instanceof LedgerClients ? [...value.values()] : value instanceof Map || value instanceof Set || value instanceof ShardedMap ? [...value] : value]),
   );
 
 describe('a round taken back leaves the ledger as it was before the round (a failed append costs the round, not a reload)', () => {

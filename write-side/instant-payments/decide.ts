@@ -1,6 +1,7 @@
 import { businessRule, conflict, notFound, unauthenticated } from '../errors';
 import type { AliasEvent, BankLedgerEvent, BatchTransfer, PaymentParties } from './events';
 import { LedgerClients } from './ledger-clients';
+import { ShardedMap } from './sharded-map';
 
 /**
  * Instant Payments rules, pure: no clock, no ids, no I/O. Facts the rules need (the bank's status,
@@ -61,7 +62,7 @@ export interface BankLedgerState {
   organizationId: string;
   clients: LedgerClients;
   /** alias → client id, for this bank's clients. */
-  aliases: Map<string, string>;
+  aliases: ShardedMap<string>;
   /** Sum of the clients' balances. */
   clientTotal: bigint;
   /** Outgoing cross-bank payments waiting for a batch, in the order they were sent. */
@@ -85,7 +86,7 @@ export interface BankLedgerState {
 export const initialLedger = (organizationId: string): BankLedgerState => ({
   organizationId,
   clients: new LedgerClients(),
-  aliases: new Map(),
+  aliases: new ShardedMap(),
   clientTotal: 0n,
   due: new Map(),
   openBatch: null,
@@ -469,7 +470,7 @@ export function clientsChangedBy(state: BankLedgerState, event: BankLedgerEvent)
 }
 
 /** Puts a keyed entry back as it was: present with its value, or absent. */
-function entryRestorer<K, V>(map: Map<K, V>, key: K): () => void {
+function entryRestorer<K, V>(map: { has(key: K): boolean; get(key: K): V | undefined; set(key: K, value: V): unknown; delete(key: K): boolean }, key: K): () => void {
   const had = map.has(key);
   const value = map.get(key);
   return () => (had ? map.set(key, value as V) : map.delete(key));

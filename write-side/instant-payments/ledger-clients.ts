@@ -1,4 +1,5 @@
 import type { LedgerClient } from './decide';
+import { ShardedMap } from './sharded-map';
 
 const INITIAL_CAPACITY = 64;
 const INT64_MAX = 2n ** 63n - 1n;
@@ -10,14 +11,13 @@ const BEYOND_INT64 = -(2n ** 63n);
  * name, its bigint balance) a million held 231 MiB after a full collection, and a full collection of a
  * process with two such ledgers took 0.7 s (`bench:payments:history`). So each field is a column (the
  * balances in a BigInt64Array, the active flag in bytes, the aliases in an array), each id maps to its
- * row, and names are left to the read model, which no rule needs: 136 MiB, 0.2 s. `get` hands out a
+ * row (through a ShardedMap), and names are left to the read model, which no rule needs: 136 MiB, 0.2 s. `get` hands out a
  * copy of the row; changes go through the methods, which `evolve` and its undo use.
  */
 export class LedgerClients {
-  /** Client id → its row, in the order registered. */
-  private readonly rows = new Map<string, number>();
-  /** Rows in use: a registration taken back frees its row only when it is the last. */
-  private rowCount = 0;
+  private readonly rows = new ShardedMap<number>();
+  /** Row → client id, in the order registered; null where a registration was taken back before later ones. */
+  private readonly ids: Array<string | null> = [];
   private readonly aliases: Array<string | null> = [];
   private balances = new BigInt64Array(INITIAL_CAPACITY);
   private active = new Uint8Array(INITIAL_CAPACITY);
@@ -45,16 +45,20 @@ export class LedgerClients {
 
   /** The clients in the order they were registered. */
   *values(): IterableIterator<LedgerClient> {
-    for (const [clientId, row] of this.rows) yield this.clientAt(row, clientId);
+    for (let row = 0; row < this.ids.length; row++) {
+      const clientId = this.ids[row];
+      if (clientId !== null) yield this.clientAt(row, clientId);
+    }
   }
 
   /** Adds the client, or sets every field of the one with its id. */
   put(client: LedgerClient): void {
     let row = this.rows.get(client.clientId);
     if (row === undefined) {
-      row = this.rowCount++;
+      row = this.ids.length;
       if (row === this.balances.length) this.grow();
       this.rows.set(client.clientId, row);
+      this.ids.push(client.clientId);
     }
     this.aliases[row] = client.alias;
     this.setBalance(row, client.balance);
@@ -67,7 +71,8 @@ export class LedgerClients {
     this.rows.delete(clientId);
     this.beyondInt64.delete(row);
     this.aliases[row] = null;
-    if (row === this.rowCount - 1) this.rowCount--;
+    if (row === this.ids.length - 1) this.ids.pop();
+    else this.ids[row] = null;
   }
 
   /** Adds `amount` (negative: takes it) to the client's balance. */
