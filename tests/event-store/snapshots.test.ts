@@ -39,14 +39,14 @@ describe('PostgreSQL snapshot store', () => {
   });
 
   describe('saved in slices', () => {
-    it('loads its head with its slices, in the order they were added', async () => {
+    it('loads its head with its slices, each the text added, in the order they were added', async () => {
       const streamId = nextStream();
       const saving = store.inSlices(streamId, 12);
       await saving.add(JSON.stringify([['a', 1], ['b', 2]]));
       await saving.add(JSON.stringify([['c', 3], ['d', 4]]));
       await saving.add(JSON.stringify([['e', 5]]));
       await saving.complete(JSON.stringify({ bank: 'x' }));
-      expect(await store.load(streamId)).toEqual({ streamId, version: 12, state: { bank: 'x' }, slices: [[['a', 1], ['b', 2]], [['c', 3], ['d', 4]], [['e', 5]]] });
+      expect(await store.load(streamId)).toEqual({ streamId, version: 12, state: { bank: 'x' }, slices: ['[["a",1],["b",2]]', '[["c",3],["d",4]]', '[["e",5]]'] });
     });
 
     it('is not read before its head is saved: the snapshot before it is', async () => {
@@ -72,7 +72,7 @@ describe('PostgreSQL snapshot store', () => {
         [20, 0],
         [20, 1],
       ]);
-      expect((await store.load(streamId))!.slices).toEqual([[['b', 2]], [['c', 3]]]);
+      expect((await store.load(streamId))!.slices).toEqual(['[["b",2]]', '[["c",3]]']);
     });
 
     it('loses to a snapshot of its version or a later one saved meanwhile, and leaves no slice of its own', async () => {
@@ -83,7 +83,7 @@ describe('PostgreSQL snapshot store', () => {
       await faster.add(JSON.stringify([['fast', 1]]));
       await faster.complete(JSON.stringify({ by: 'faster' }));
       await slower.complete(JSON.stringify({ by: 'slower' }));
-      expect(await store.load(streamId)).toEqual({ streamId, version: 30, state: { by: 'faster' }, slices: [[['fast', 1]]] });
+      expect(await store.load(streamId)).toEqual({ streamId, version: 30, state: { by: 'faster' }, slices: ['[["fast",1]]'] });
       expect(await sliceRows(streamId)).toEqual([[30, 0]]);
 
       const older = store.inSlices(streamId, 25);
@@ -101,7 +101,7 @@ describe('PostgreSQL snapshot store', () => {
       await earlier.add(JSON.stringify([['earlier', 1]]));
       await earlier.complete(JSON.stringify({ v: 40 }));
       await later.complete(JSON.stringify({ v: 50 }));
-      expect(await store.load(streamId)).toEqual({ streamId, version: 50, state: { v: 50 }, slices: [[['later', 1]]] });
+      expect(await store.load(streamId)).toEqual({ streamId, version: 50, state: { v: 50 }, slices: ['[["later",1]]'] });
     });
 
     it('leaves nothing once given up', async () => {

@@ -14,12 +14,12 @@ const payment = (paymentId: string, sender: string, recipient: string, amount: s
   paymentParties(paymentId, recipientBank === BANK ? 'INTERNAL' : 'CROSS_ORGANIZATION', [BANK, sender, sender], [recipientBank, recipient, recipient], at, amount);
 
 /** A snapshot's head and the clients of its slices, written at once: no slice waits for anything. */
-const snapshotOf = async (state: BankLedgerState): Promise<{ head: LedgerSnapshot; slices: unknown[][] }> => {
-  const slices: unknown[][] = [];
-  const head = await new SlicedSnapshot(state, Date.now()).write(1_000, async (clientsJson) => void slices.push(JSON.parse(clientsJson)));
+const snapshotOf = async (state: BankLedgerState): Promise<{ head: LedgerSnapshot; slices: string[] }> => {
+  const slices: string[] = [];
+  const head = await new SlicedSnapshot(state, Date.now()).write(1_000, async (clientsJson) => void slices.push(clientsJson));
   return { head: JSON.parse(head!) as LedgerSnapshot, slices };
 };
-const loaded = ({ head, slices }: { head: LedgerSnapshot; slices: unknown[][] }) => fromSnapshot(head, slices, async () => undefined);
+const loaded = ({ head, slices }: { head: LedgerSnapshot; slices: string[] }) => fromSnapshot(head, slices, async () => undefined);
 /** A snapshot saved before its clients were sliced: the head alone. */
 const loadedWhole = (head: LedgerSnapshot) => fromSnapshot(head, [], async () => undefined);
 
@@ -56,13 +56,13 @@ describe('a bank ledger snapshot', () => {
   });
 
   it('lets the event loop turn after every thousand clients it loads, in a slice or in a head that holds them all', async () => {
-    const clientsJson = (count: number, from: number) => Array.from({ length: count }, (_, index) => [`c${from + index}`, null, '1', true]);
+    const clients = (count: number, from: number) => Array.from({ length: count }, (_, index) => [`c${from + index}`, null, '1', true]);
     const head = (await snapshotOf(initialLedger(BANK))).head;
     let turns = 0;
-    const sliced = await fromSnapshot(head, [clientsJson(1_500, 0), clientsJson(1_500, 1_500)], async () => void turns++);
+    const sliced = await fromSnapshot(head, [JSON.stringify(clients(1_500, 0)), JSON.stringify(clients(1_500, 1_500))], async () => void turns++);
     expect([sliced.clients.size, turns]).toEqual([3_000, 4]);
     turns = 0;
-    const whole = await fromSnapshot({ ...head, clients: clientsJson(2_500, 0) } as LedgerSnapshot, [], async () => void turns++);
+    const whole = await fromSnapshot({ ...head, clients: clients(2_500, 0) } as LedgerSnapshot, [], async () => void turns++);
     expect([whole.clients.size, turns]).toEqual([2_500, 3]);
   });
 
@@ -70,8 +70,8 @@ describe('a bank ledger snapshot', () => {
     const state = initialLedger(BANK);
     evolve(state, registered('ana', '700'));
     const { head, slices } = await snapshotOf(state);
-    expect(slices).toEqual([[['ana', null, '700', true]]]);
-    const withNames = [[['ana', 'Ana', 'ana.a', '700', true], ['beto', 'Beto', null, '0', false]]];
+    expect(slices.map((slice) => JSON.parse(slice) as unknown)).toEqual([[['ana', null, '700', true]]]);
+    const withNames = [JSON.stringify([['ana', 'Ana', 'ana.a', '700', true], ['beto', 'Beto', null, '0', false]])];
     const fromIt = await loaded({ head, slices: withNames });
     expect([...fromIt.clients.values()]).toEqual([
       { clientId: 'ana', alias: 'ana.a', balance: 700n, active: true },
@@ -109,10 +109,10 @@ describe('a bank ledger snapshot written in slices', () => {
       snapshot.beforeChange(state, event);
       evolve(state, event);
     };
-    const slices: unknown[][] = [];
+    const slices: string[] = [];
     let slice = 0;
     const head = await snapshot.write(4, async (clientsJson) => {
-      slices.push(JSON.parse(clientsJson));
+      slices.push(clientsJson);
       slice++;
       // Clients of slices written and of slices to come, a client registered, one deactivated, an alias,
       // cash in, a cross-bank payment due and a batch that fails (its senders refunded).
@@ -128,7 +128,7 @@ describe('a bank ledger snapshot written in slices', () => {
         apply({ type: 'InstantPaymentSettlementBatchFailed', data: { organizationId: BANK, batchNumber: 1, txHash: null, failureCode: 'SETTLEMENT_REFUSED', reason: 'refused', failedAt: at } });
       }
     });
-    expect(slices.map((clients) => clients.length)).toEqual([4, 4, 4, 4, 4, 4, 1]);
+    expect(slices.map((clients) => (JSON.parse(clients) as unknown[]).length)).toEqual([4, 4, 4, 4, 4, 4, 1]);
     expect([...state.clients.values()]).not.toEqual(whenBegun.clients);
     const fromIt = await loaded({ head: JSON.parse(head!) as LedgerSnapshot, slices });
     expect([...fromIt.clients.values()]).toEqual(whenBegun.clients);

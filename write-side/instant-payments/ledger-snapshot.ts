@@ -131,13 +131,13 @@ export class SlicedSnapshot {
 const CLIENTS_BETWEEN_TURNS = 1_000;
 
 /**
- * The ledger's state from a snapshot's head and the clients of its slices (SlicedSnapshot.write), added
- * a thousand at a time with `between` awaited after each (a million clients added at once stopped the
+ * The ledger's state from a snapshot's head and the clients of its slices (the JSON text SlicedSnapshot.write
+ * saved), each slice parsed in its turn and its clients added a thousand at a time with `between` awaited after each (a million clients added at once stopped the
  * event loop ~2 s, a slice of 5,000 at a time up to ~0.1 s while the maps grew); a head saved before the
  * clients were sliced holds them itself, and a snapshot saved while the ledger held names has each
  * client's name, left out now.
  */
-export async function fromSnapshot(snapshot: LedgerSnapshot, slices: readonly unknown[][], between: () => Promise<void>): Promise<BankLedgerState> {
+export async function fromSnapshot(snapshot: LedgerSnapshot, slices: readonly string[], between: () => Promise<void>): Promise<BankLedgerState> {
   const state: BankLedgerState = {
     organizationId: snapshot.organizationId,
     clients: new LedgerClients(),
@@ -153,7 +153,7 @@ export async function fromSnapshot(snapshot: LedgerSnapshot, slices: readonly un
     recentMovements: new Set(),
   };
   for (const slice of snapshot.clients ? [snapshot.clients] : slices) {
-    const entries = slice as ReadonlyArray<ClientJson | ClientJsonWithName>;
+    const entries = (typeof slice === 'string' ? JSON.parse(slice) : slice) as ReadonlyArray<ClientJson | ClientJsonWithName>;
     for (let start = 0; start < entries.length; start += CLIENTS_BETWEEN_TURNS) {
       for (const entry of entries.slice(start, start + CLIENTS_BETWEEN_TURNS)) {
         const client = clientFromJson(entry);
