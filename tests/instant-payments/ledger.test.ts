@@ -1,5 +1,6 @@
 import { ConcurrencyError } from '../../write-side/event-store/event-store';
 import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
+import type { Snapshot } from '../../write-side/event-store/snapshots';
 import type { BankLedgerCommand } from '../../write-side/instant-payments/decide';
 import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { BankLedger, LEDGER_TUNING, type LedgerDecision, type LedgerPorts, type RoundFacts } from '../../write-side/instant-payments/ledger';
@@ -27,9 +28,9 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
   const request = (command: BankLedgerCommand) => ({ command: () => command, context, needs: { banks: ['x'] } });
 
   /** A bank with `clients` clients of 1,000,000 each, all with aliases. */
-  async function bankWithClients(clients: number): Promise<{ id: string; ledger: BankLedger }> {
+  async function bankWithClients(clients: number, ledgerPorts = ports): Promise<{ id: string; ledger: BankLedger }> {
     const id = `bank-${++bankNumber}`;
-    const ledger = await BankLedger.load(id, ports);
+    const ledger = await BankLedger.load(id, ledgerPorts);
     await Promise.all(
       Array.from({ length: clients }, (_, n) =>
         ledger.submit(request({ type: 'RegisterClient', clientId: `c${n}`, name: `c${n}`, externalRef: null, demo: true, startingBalance: 1_000_000n, bank: { status: 'ACTIVE' }, settlementBalance: 10n ** 12n })),
@@ -37,6 +38,26 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
     );
     await Promise.all(Array.from({ length: clients }, (_, n) => ledger.submit(request({ type: 'ActivateAlias', clientId: `c${n}`, alias: `c${n}.alias` }))));
     return { id, ledger };
+  }
+
+  /** Waits, up to 20 s, for what the ledger does in the background (saving snapshots); the assertions then judge what is there. */
+  async function until(done: () => Promise<boolean> | boolean): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  type SavedSnapshot = { snapshot: Snapshot | null; slices: Array<{ version: number; items: unknown[] }> };
+
+  /** The bank's saved snapshot and slice rows once one past `version` is saved and no other is being written. */
+  async function settledSnapshot(id: string, version: number): Promise<SavedSnapshot> {
+    let seen: SavedSnapshot = { snapshot: null, slices: [] };
+    await until(async () => {
+      const snapshot = await ports.snapshots.load(`ip-bank-${id}`);
+      const slices = await database.knex('stream_snapshot_slices').where({ stream_id: `ip-bank-${id}` }).orderBy('slice');
+      seen = { snapshot, slices };
+      return snapshot !== null && snapshot.version > version && slices.every((row) => row.version === snapshot.version);
+    });
+    return seen;
   }
 
   const pay = (id: string, paymentId: string, from: number, to: number, amount: bigint): BankLedgerCommand =>
@@ -173,8 +194,7 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
         const { id, ledger } = await bankWithClients(5);
         for (let round = 0; round < 3; round++)
           await Promise.all(Array.from({ length: 50 }, (_, n) => ledger.submit(request(pay(id, `r${round}-${n}`, n % 5, (n + 2) % 5, BigInt(n + 1))))));
-        await new Promise((resolve) => setTimeout(resolve, 200)); // the snapshot is saved in the background
-        const snapshot = await ports.snapshots.load(`ip-bank-${id}`);
+        const { snapshot } = await settledSnapshot(id, 99);
         expect(snapshot!.version).toBeGreaterThanOrEqual(100);
 
         const read = jest.spyOn(store, 'readStream');
@@ -239,12 +259,10 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
           await new Promise((resolve) => setTimeout(resolve, 1));
         }
         await Promise.all(payments);
-        await new Promise((resolve) => setTimeout(resolve, 300)); // the snapshot is saved in the background
-        const snapshot = await ports.snapshots.load(`ip-bank-${id}`);
+        const { snapshot, slices } = await settledSnapshot(id, 60);
         expect(snapshot!.version).toBeGreaterThan(60);
         // Each slice a row of two clients; only the saved snapshot's are left.
-        const rows = await database.knex('stream_snapshot_slices').where({ stream_id: `ip-bank-${id}` }).orderBy('slice');
-        expect(rows.map((row) => [row.version, row.items.length])).toEqual(Array.from({ length: 15 }, () => [snapshot!.version, 2]));
+        expect(slices.map((row) => [row.version, row.items.length])).toEqual(Array.from({ length: 15 }, () => [snapshot!.version, 2]));
         const loaded = await BankLedger.load(id, ports);
         expect([...loaded.view.clients.values()]).toEqual([...ledger.view.clients.values()]);
         expect(loaded.view.clientTotal).toBe(ledger.view.clientTotal);
@@ -257,6 +275,29 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
     });
   });
 
+  describe('a snapshot due while another is written', () => {
+    it('starts once that one is saved, so a burst that ends meanwhile leaves no long tail for the next load', async () => {
+      const every = LEDGER_TUNING.snapshotEvery;
+      LEDGER_TUNING.snapshotEvery = 10;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // The first snapshot waits for the read model until the burst is over.
+      const heldPorts: LedgerPorts = { ...ports, readModelReached: async (position, timeoutMs) => (await held, ports.readModelReached(position, timeoutMs)) };
+      try {
+        const { id, ledger } = await bankWithClients(4, heldPorts); // eight events
+        // One payment a round: the snapshot due at version 10 is held while the rest arrive.
+        for (let n = 0; n < 32; n++) await ledger.submit(request(pay(id, `b${n}`, n % 4, (n + 1) % 4, 1n)));
+        release();
+        // No round follows the burst; the next snapshot is the ledger's own doing.
+        const { snapshot } = await settledSnapshot(id, 10);
+        expect(snapshot!.version).toBe(40);
+      } finally {
+        release();
+        LEDGER_TUNING.snapshotEvery = every;
+      }
+    });
+  });
+
   describe('snapshot interval', () => {
     it('waits for at least as many events as the bank has clients, so a snapshot costs each event a bounded share', async () => {
       const every = LEDGER_TUNING.snapshotEvery;
@@ -264,12 +305,11 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
       const saved = jest.spyOn(ports.snapshots, 'inSlices');
       try {
         const { id, ledger } = await bankWithClients(40);
-        await new Promise((resolve) => setTimeout(resolve, 200)); // snapshots are saved in the background
-        const afterSetup = (await ports.snapshots.load(`ip-bank-${id}`))?.version ?? 0;
+        const afterSetup = (await settledSnapshot(id, 0)).snapshot?.version ?? 0;
         saved.mockClear();
         for (let round = 0; round < 5; round++)
           await Promise.all(Array.from({ length: 30 }, (_, n) => ledger.submit(request(pay(id, `s${round}-${n}`, n % 40, (n + 1) % 40, 1n)))));
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await until(() => saved.mock.calls.length > 0);
         const versions = [afterSetup, ...saved.mock.calls.map(([, version]) => version)];
         expect(versions.length).toBeGreaterThan(1);
         // 150 payments in rounds of 30: a snapshot every 10 events would have come after each round, 30 apart.

@@ -169,6 +169,8 @@ export class BankLedger {
   private version = 0;
   private snapshotVersion = 0;
   private snapshotting = false;
+  /** Where the last event the ledger wrote or read landed: what a snapshot at its version waits for the read model to reach. */
+  private lastPosition: GlobalPosition | null = null;
   /** The snapshot being written, slice by slice; told of every change meanwhile. */
   private slicing: SlicedSnapshot | null = null;
   private readonly queue: Queued[] = [];
@@ -224,8 +226,9 @@ export class BankLedger {
     this.remembered.length = 0;
     this.forgettable = [];
     this.correlations.clear();
-    const last = await this.readTail();
-    if (last && this.version - this.snapshotVersion >= this.snapshotInterval()) this.snapshotAfterReadModel(last);
+    this.lastPosition = null;
+    await this.readTail();
+    this.snapshotIfDue();
   }
 
   /** Every change of the ledger's state goes through here: a snapshot being written keeps what the event changes first. */
@@ -234,9 +237,8 @@ export class BankLedger {
     evolve(this.state, event);
   }
 
-  /** Folds the stream's events after the ledger's version, page by page; returns the last one's position. */
-  private async readTail(): Promise<GlobalPosition | null> {
-    let last: GlobalPosition | null = null;
+  /** Folds the stream's events after the ledger's version, page by page. */
+  private async readTail(): Promise<void> {
     for (;;) {
       const page = await this.ports.eventStore.readStream(this.streamId, { afterVersion: this.version, limit: LEDGER_TUNING.tailPage });
       for (const recorded of page) {
@@ -246,11 +248,11 @@ export class BankLedger {
       if (page.length > 0) {
         const newest = page[page.length - 1]!;
         this.version = newest.streamVersion;
-        last = newest.position;
-        this.remember(page, last, Date.parse(newest.metadata.occurredAt));
-        await this.forgetReadNow(last);
+        this.lastPosition = newest.position;
+        this.remember(page, newest.position, Date.parse(newest.metadata.occurredAt));
+        await this.forgetReadNow(newest.position);
       }
-      if (page.length < LEDGER_TUNING.tailPage) return last;
+      if (page.length < LEDGER_TUNING.tailPage) return;
     }
   }
 
@@ -516,7 +518,8 @@ export class BankLedger {
     this.remember(events, position);
     this.forget();
     if (events.some((event) => event.type === 'InstantPaymentSent')) this.ports.onSettlementWork?.(this.organizationId);
-    if (this.version - this.snapshotVersion >= this.snapshotInterval()) this.snapshotAfterReadModel(position);
+    this.lastPosition = position;
+    this.snapshotIfDue();
   }
 
   /** Notes the payments and cash movements these events decided (`at`), to forget them after rememberMs. */
@@ -551,14 +554,21 @@ export class BankLedger {
     return Math.max(LEDGER_TUNING.snapshotEvery, this.state.clients.size);
   }
 
+  private snapshotIfDue(): void {
+    if (this.lastPosition && this.version - this.snapshotVersion >= this.snapshotInterval()) this.snapshotAfterReadModel(this.lastPosition);
+  }
+
   /**
    * Saves the state once the read model has applied everything it covers (see LedgerSnapshot), its
    * clients a slice at a time as rounds go on. A snapshot given up, or whose save failed, leaves slices
-   * that no head names: its own discard, or the next snapshot saved, drops them.
+   * that no head names: its own discard, or the next snapshot saved, drops them. Once saved, the next
+   * starts at once if the rounds meanwhile made it due: a burst that ends while a snapshot is written
+   * leaves no long tail for the next load to read. After a failure it waits for the next round.
    */
   private snapshotAfterReadModel(position: GlobalPosition): void {
     if (this.snapshotting) return;
     this.snapshotting = true;
+    let completed = false;
     const version = this.version;
     const slicing = new SlicedSnapshot(this.state, Date.now());
     this.slicing = slicing;
@@ -572,10 +582,12 @@ export class BankLedger {
         if (stateJson === null || !(await this.ports.readModelReached(position, 30_000))) return saved.discard();
         await saved.complete(stateJson);
         this.snapshotVersion = Math.max(this.snapshotVersion, version);
+        completed = true;
       })
       .catch((error) => this.ports.logger.warn({ err: error, organizationId: this.organizationId }, 'instant payments snapshot not saved'))
       .finally(() => {
         this.snapshotting = false;
+        if (completed) this.snapshotIfDue();
       });
   }
 
