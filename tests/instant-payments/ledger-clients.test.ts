@@ -54,6 +54,32 @@ describe("a bank ledger's clients", () => {
     expect([...clients.values()].map((entry) => entry.clientId)).toEqual(Array.from({ length: 1_000 }, (_, n) => `c${n}`));
   });
 
+  describe('who holds an alias', () => {
+    it('is the client given it, registered with it or later; no one holds an alias no client has', () => {
+      const clients = LedgerClients.of([client('ana', 1n, 'ana.a'), client('beto', 2n)]);
+      clients.setAlias('beto', 'beto.b');
+      expect([clients.holderOf('ana.a'), clients.holderOf('beto.b'), clients.holderOf('ana'), clients.holderOf('constructor')]).toEqual(['ana', 'beto', undefined, undefined]);
+    });
+
+    it('changes with the client: its alias taken back (an undo) or replaced frees it, and a client taken back frees its own', () => {
+      const clients = LedgerClients.of([client('ana', 1n, 'ana.a'), client('beto', 2n, 'beto.b'), client('caio', 3n, 'caio.c')]);
+      clients.put(client('ana', 1n));
+      clients.setAlias('beto', 'beto.new');
+      clients.delete('caio');
+      expect(['ana.a', 'beto.b', 'beto.new', 'caio.c'].map((alias) => clients.holderOf(alias))).toEqual([undefined, undefined, 'beto', undefined]);
+      clients.put(client('dora', 4n, 'caio.c'));
+      clients.setAlias('ana', 'ana.a');
+      expect(['ana.a', 'caio.c'].map((alias) => clients.holderOf(alias))).toEqual(['ana', 'dora']);
+      expect([...clients.values()].map((entry) => entry.alias)).toEqual(['ana.a', 'beto.new', 'caio.c']);
+    });
+
+    it('is one client at a time: an alias given to a second client is no longer the first one\'s', () => {
+      const clients = LedgerClients.of([client('ana', 1n, 'shared')]);
+      clients.put(client('beto', 2n, 'shared'));
+      expect([clients.holderOf('shared'), clients.get('ana')!.alias, clients.get('beto')!.alias]).toEqual(['beto', null, 'shared']);
+    });
+  });
+
   describe('a registration taken back', () => {
     it('leaves no client, and one registered again comes last', () => {
       const clients = LedgerClients.of([client('ana', 1n), client('beto', 2n), client('caio', 3n)]);

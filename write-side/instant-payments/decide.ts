@@ -1,7 +1,6 @@
 import { businessRule, conflict, notFound, unauthenticated } from '../errors';
 import type { AliasEvent, BankLedgerEvent, BatchTransfer, PaymentParties } from './events';
 import { LedgerClients } from './ledger-clients';
-import { ShardedMap } from './sharded-map';
 
 /**
  * Instant Payments rules, pure: no clock, no ids, no I/O. Facts the rules need (the bank's status,
@@ -60,9 +59,8 @@ export interface OpenBatch {
  */
 export interface BankLedgerState {
   organizationId: string;
+  /** Every client of the bank, and who holds each alias. */
   clients: LedgerClients;
-  /** alias → client id, for this bank's clients. */
-  aliases: ShardedMap<string>;
   /** Sum of the clients' balances. */
   clientTotal: bigint;
   /** Outgoing cross-bank payments waiting for a batch, in the order they were sent. */
@@ -86,7 +84,6 @@ export interface BankLedgerState {
 export const initialLedger = (organizationId: string): BankLedgerState => ({
   organizationId,
   clients: new LedgerClients(),
-  aliases: new ShardedMap(),
   clientTotal: 0n,
   due: new Map(),
   openBatch: null,
@@ -227,7 +224,7 @@ export function decide(command: BankLedgerCommand, state: BankLedgerState): Bank
       const client = requireActiveClient(state, command.clientId);
       if (client.alias === command.alias) return [];
       if (client.alias) throw conflict('ALIAS_ALREADY_ACTIVATED', `This client already uses @${client.alias}`);
-      if (state.aliases.has(command.alias)) throw conflict('ALIAS_TAKEN', `@${command.alias} is already in use`);
+      if (state.clients.holderOf(command.alias) !== undefined) throw conflict('ALIAS_TAKEN', `@${command.alias} is already in use`);
       return [{ type: 'InstantPaymentAliasActivated', data: { clientId: client.clientId, organizationId, alias: command.alias } }];
     }
     case 'CashIn': {
@@ -375,7 +372,6 @@ export function evolve(state: BankLedgerState, event: BankLedgerEvent): BankLedg
       break;
     case 'InstantPaymentAliasActivated':
       state.clients.setAlias(event.data.clientId, event.data.alias);
-      state.aliases.set(event.data.alias, event.data.clientId);
       break;
     case 'InstantPaymentClientCashedIn':
       credit(state, event.data.clientId, BigInt(event.data.amount));
@@ -488,9 +484,6 @@ export function undoOf(state: BankLedgerState, event: BankLedgerEvent): () => vo
   const clients = clientsChangedBy(state, event).map((clientId) => ({ clientId, before: state.clients.get(clientId) }));
   const entries: Array<() => void> = [];
   switch (event.type) {
-    case 'InstantPaymentAliasActivated':
-      entries.push(entryRestorer(state.aliases, event.data.alias));
-      break;
     case 'InstantPaymentClientCashedIn':
     case 'InstantPaymentClientCashedOut': {
       const { movementId } = event.data;

@@ -1,7 +1,6 @@
 import { clientsChangedBy, type BankLedgerState, type LedgerClient, type OpenBatch, type OutgoingPayment } from './decide';
 import type { BankLedgerEvent } from './events';
 import { LedgerClients } from './ledger-clients';
-import { ShardedMap } from './sharded-map';
 
 /** A client: id, alias, balance, active. */
 type ClientJson = [string, string | null, string, boolean];
@@ -142,7 +141,6 @@ export async function fromSnapshot(snapshot: LedgerSnapshot, slices: readonly st
   const state: BankLedgerState = {
     organizationId: snapshot.organizationId,
     clients: new LedgerClients(),
-    aliases: new ShardedMap<string>(),
     clientTotal: BigInt(snapshot.clientTotal),
     due: new Map(snapshot.due.map((entry) => [entry[0], outgoingFromJson(entry)])),
     openBatch: snapshot.openBatch && { ...snapshot.openBatch, payments: snapshot.openBatch.payments.map(outgoingFromJson) },
@@ -156,9 +154,7 @@ export async function fromSnapshot(snapshot: LedgerSnapshot, slices: readonly st
   for (const slice of snapshot.clients ? [snapshot.clients] : slices) {
     const entries = (typeof slice === 'string' ? JSON.parse(slice) : slice) as ReadonlyArray<ClientJson | ClientJsonWithName>;
     for (let index = 0; index < entries.length; index++) {
-      const client = clientFromJson(entries[index]!);
-      state.clients.put(client);
-      if (client.alias) state.aliases.set(client.alias, client.clientId);
+      state.clients.put(clientFromJson(entries[index]!));
       if ((index + 1) % CLIENTS_BETWEEN_TURNS === 0 || index === entries.length - 1) await between();
     }
   }

@@ -48,7 +48,7 @@ export class BankLedgers {
    */
   async findRecipient(alias: string): Promise<Recipient | null> {
     for (const ledger of this.ready.values()) {
-      const clientId = ledger.view.aliases.get(alias);
+      const clientId = ledger.view.clients.holderOf(alias);
       if (clientId) return { clientId, organizationId: ledger.organizationId, alias, active: ledger.view.clients.get(clientId)!.active };
     }
     const holder = await this.aliasHolder(alias);
