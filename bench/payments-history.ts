@@ -23,7 +23,7 @@ import { ms, summarize } from './support/stats';
  *    tables that already hold the whole history), one at a time, and their ratio;
  *  - payments whose first append conflicts with a second writer of the bank (BENCH_PAYERS clients,
  *    default 1,000), against payments without conflict;
- *  - a bank of BENCH_BANK_CLIENTS (default 1,000,000) clients: how long its ledger's snapshot takes to
+ *  - a bank of BENCH_BANK_CLIENTS (default 1,000,000) clients, their ids UUIDs as the service's are: how long its ledger's snapshot takes to
  *    save and to load, and the longest the event loop stood still meanwhile (the snapshot is saved a slice
  *    of clients at a time and loaded a thousand clients per turn of the loop; in one piece it had stopped the loop for a quarter of a second
  *    to save and seconds to load), what the loaded ledger holds in memory, and how long a full collection
@@ -81,10 +81,12 @@ function loopStalls(): { stop(): number } {
 const context = { actorId: null, organizationId: BANK, correlationId: 'bench-history', now: new Date() };
 
 const event = (domain: BankLedgerEvent): NewEvent => ({ id: randomUUID(), type: domain.type, data: domain.data, metadata });
-const registered = (clientId: string, startingBalance: bigint, organizationId = BANK): BankLedgerEvent[] => [
+const registered = (clientId: string, startingBalance: bigint, organizationId = BANK, alias = clientId.replace(/-/g, '.')): BankLedgerEvent[] => [
   { type: 'InstantPaymentClientRegistered', data: { clientId, organizationId, name: clientId, externalRef: null, demo: false, startingBalance: startingBalance.toString() } },
-  { type: 'InstantPaymentAliasActivated', data: { clientId, organizationId, alias: clientId.replace(/-/g, '.') } },
+  { type: 'InstantPaymentAliasActivated', data: { clientId, organizationId, alias } },
 ];
+/** The n-th client of the large bank: an id as long as the service's (a UUID), an alias as long as a person's. */
+const largeBankClient = (n: number) => ({ clientId: `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`, alias: `client.${n}` });
 const transferred = (n: number, from: string, to: string): BankLedgerEvent => ({
   type: 'InstantPaymentTransferred',
   data: {
@@ -223,7 +225,10 @@ async function main(): Promise<void> {
     const registrationsStart = performance.now();
     let bigVersion = 0;
     for (let n = 0; n < BANK_CLIENTS; n += 2500) {
-      const chunk = Array.from({ length: Math.min(2500, BANK_CLIENTS - n) }, (_, index) => registered(`client-${n + index}`, 1000n, bigBank)).flat();
+      const chunk = Array.from({ length: Math.min(2500, BANK_CLIENTS - n) }, (_, index) => {
+        const { clientId, alias } = largeBankClient(n + index);
+        return registered(clientId, 1000n, bigBank, alias);
+      }).flat();
       bigVersion = (await store.append(bigStream, chunk.map(event), bigVersion)).nextExpectedVersion;
       if ((n / 2500) % 80 === 0) process.stdout.write(`[history] ${n + chunk.length / 2} of ${BANK_CLIENTS} clients of the large bank registered\n`);
     }

@@ -27,6 +27,18 @@ describe('a string table (ids and aliases kept as bytes, found through a hash in
     expect(table.find('absent')).toBe(-1);
   });
 
+  it('keeps keys of up to 2^16 bytes, the bytes of each in one chunk; refuses a longer one, which it never holds', () => {
+    const table = new StringTable();
+    const longest = 'é'.repeat(2 ** 15);
+    const keys = ['a', 'b'.repeat(40_000), longest, 'c'.repeat(30_000), 'd'];
+    keys.forEach((key) => table.add(key));
+    expect(keys.map((key) => table.find(key))).toEqual([0, 1, 2, 3, 4]);
+    expect(keys.map((_, index) => table.keyAt(index))).toEqual(keys);
+    expect(() => table.add(`${longest}e`)).toThrow(RangeError);
+    expect(() => table.add('f'.repeat(2 ** 16 + 1))).toThrow(RangeError);
+    expect([table.find(`${longest}e`), table.find('f'.repeat(2 ** 16 + 1)), table.remove('f'.repeat(2 ** 16 + 1)), table.size]).toEqual([-1, -1, -1, 5]);
+  });
+
   describe('a key removed', () => {
     it('is found no more, and its entry reads as null; the others are still found past it', () => {
       const table = new StringTable();

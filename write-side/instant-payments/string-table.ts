@@ -7,19 +7,25 @@ const GONE = 0xffffffff;
 /** The index is this many open-addressing tables, picked by a hash's top bits, each growing on its own. */
 const SHARDS = 256;
 const FIRST_SHARD_SLOTS = 8;
+/** Keys' bytes are kept in chunks of 2^16 bytes (the first grows to that size): none is ever copied to a larger one. */
+const CHUNK_SHIFT = 16;
+const CHUNK_BYTES = 1 << CHUNK_SHIFT;
+const FIRST_CHUNK_BYTES = 1024;
 
 /**
- * Strings numbered in the order added (each one's entry), kept as UTF-8 bytes in one buffer and found
+ * Strings numbered in the order added (each one's entry), kept as UTF-8 bytes in chunks and found
  * through an open-addressing hash index in typed arrays. It holds no object per string: a bank ledger
  * of a million clients kept its ids and aliases as two million strings, keys of Maps, which every full
  * collection marked and which a load from a snapshot carried through each scavenge (the loop still up
  * to 62 ms, in `bench:payments:history`); here they are a few arrays the collector does not look into. The index is 256 tables, each growing on its own by reinserting its
  * entries' kept hashes: one table of a million entries stood the loop still 74 ms as it grew past 2^20,
- * as a Map had (~210 ms); a shard holds 1/256 of them. Keys are compared by their bytes, so any string
- * is a key.
+ * as a Map had (~210 ms); a shard holds 1/256 of them. The bytes are in chunks for the same reason: in
+ * one buffer, doubled and copied as it grew, a million UUIDs stood the loop still ~145 ms and left up to
+ * half of it unused. Keys are compared by their bytes, so any string of up to 2^16 bytes is a key.
  */
 export class StringTable {
-  private bytes = Buffer.allocUnsafe(4096);
+  private readonly chunks: Buffer[] = [Buffer.allocUnsafe(FIRST_CHUNK_BYTES)];
+  /** Where the next key's bytes go: chunk number × CHUNK_BYTES + offset in it. */
   private usedBytes = 0;
   private starts = new Uint32Array(64);
   private lengths = new Uint32Array(64);
@@ -46,6 +52,7 @@ export class StringTable {
 
   /** The key's entry, or -1. */
   find(key: string): number {
+    if (key.length > CHUNK_BYTES) return -1;
     const length = this.encode(key);
     const hash = this.hashOf(length);
     const slot = this.probe(hash, length);
@@ -54,18 +61,19 @@ export class StringTable {
 
   /** The key's entry: its own if it has one, else a new one, numbered after the others. */
   add(key: string): number {
+    if (key.length > CHUNK_BYTES) throw new RangeError(`a key of ${key.length} characters is longer than a table keeps`);
     const length = this.encode(key);
+    if (length > CHUNK_BYTES) throw new RangeError(`a key of ${length} bytes is longer than a table keeps`);
     const hash = this.hashOf(length);
     const found = this.probe(hash, length);
     if (found >= 0) return this.shards[hash >>> 24]![found]!;
     const entry = this.numbered++;
     if (entry === this.starts.length) this.growEntries();
-    if (this.usedBytes + length > this.bytes.length) this.growBytes(this.usedBytes + length);
-    this.scratch.copy(this.bytes, this.usedBytes, 0, length);
-    this.starts[entry] = this.usedBytes;
+    const start = this.room(length);
+    this.scratch.copy(this.chunks[start >>> CHUNK_SHIFT]!, start & (CHUNK_BYTES - 1), 0, length);
+    this.starts[entry] = start;
     this.lengths[entry] = length;
     this.hashes[entry] = hash;
-    this.usedBytes += length;
     this.live++;
     this.place(entry, hash);
     return entry;
@@ -73,6 +81,7 @@ export class StringTable {
 
   /** Removes the key; returns the entry it had, or -1. */
   remove(key: string): number {
+    if (key.length > CHUNK_BYTES) return -1;
     const length = this.encode(key);
     const hash = this.hashOf(length);
     const slot = this.probe(hash, length);
@@ -97,7 +106,8 @@ export class StringTable {
   keyAt(entry: number): string | null {
     if (entry < 0 || entry >= this.numbered || this.lengths[entry] === GONE) return null;
     const start = this.starts[entry]!;
-    return this.bytes.toString('utf8', start, start + this.lengths[entry]!);
+    const offset = start & (CHUNK_BYTES - 1);
+    return this.chunks[start >>> CHUNK_SHIFT]!.toString('utf8', offset, offset + this.lengths[entry]!);
   }
 
   private release(shard: number, slot: number, entry: number): void {
@@ -114,16 +124,17 @@ export class StringTable {
 
   /** The slot of its shard holding the key just encoded (its `length` bytes in scratch), or -1. */
   private probe(hash: number, length: number): number {
-    const { starts, lengths, hashes, bytes, scratch } = this;
+    const { starts, lengths, hashes, chunks, scratch } = this;
     const slots = this.shards[hash >>> 24]!;
     const mask = slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot]!;
       if (entry === EMPTY) return -1;
       if (entry >= 0 && hashes[entry] === hash && lengths[entry] === length) {
-        const start = starts[entry]!;
+        const bytes = chunks[starts[entry]! >>> CHUNK_SHIFT]!;
+        const offset = starts[entry]! & (CHUNK_BYTES - 1);
         let index = 0;
-        while (index < length && bytes[start + index] === scratch[index]) index++;
+        while (index < length && bytes[offset + index] === scratch[index]) index++;
         if (index === length) return slot;
       }
     }
@@ -184,11 +195,24 @@ export class StringTable {
     this.hashes = grown(this.hashes);
   }
 
-  private growBytes(needed: number): void {
-    let capacity = this.bytes.length * 2;
-    while (capacity < needed) capacity *= 2;
-    const larger = Buffer.allocUnsafe(capacity);
-    this.bytes.copy(larger, 0, 0, this.usedBytes);
-    this.bytes = larger;
+  /** Where `length` bytes go next, in one chunk: a new chunk when the last has no room for them. */
+  private room(length: number): number {
+    let chunk = this.usedBytes >>> CHUNK_SHIFT;
+    let offset = this.usedBytes & (CHUNK_BYTES - 1);
+    if (offset + length > CHUNK_BYTES) {
+      chunk++;
+      offset = 0;
+    }
+    if (chunk === this.chunks.length) this.chunks.push(Buffer.allocUnsafe(CHUNK_BYTES));
+    else if (chunk === 0 && offset + length > this.chunks[0]!.length) {
+      let capacity = this.chunks[0]!.length * 2;
+      while (capacity < offset + length) capacity *= 2;
+      const larger = Buffer.allocUnsafe(Math.min(capacity, CHUNK_BYTES));
+      this.chunks[0]!.copy(larger, 0, 0, offset);
+      this.chunks[0] = larger;
+    }
+    const start = chunk * CHUNK_BYTES + offset;
+    this.usedBytes = start + length;
+    return start;
   }
 }
