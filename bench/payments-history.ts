@@ -23,8 +23,8 @@ import { ms, summarize } from './support/stats';
  *    tables that already hold the whole history), one at a time, and their ratio;
  *  - payments whose first append conflicts with a second writer of the bank (BENCH_PAYERS clients,
  *    default 1,000), against payments without conflict;
- *  - a bank of BENCH_BANK_CLIENTS (default 1,000,000) clients, their ids UUIDs as the service's are: how long its ledger's snapshot takes to
- *    save and to load, and the longest the event loop stood still meanwhile (the snapshot is saved a slice
+ *  - a bank of BENCH_BANK_CLIENTS (default 1,000,000) clients, their ids UUIDs as the service's are:
+ *    how long its ledger's snapshot takes to save and to load, and the longest the event loop stood still meanwhile (the snapshot is saved a slice
  *    of clients at a time and loaded a thousand clients per turn of the loop; in one piece it had stopped the loop for a quarter of a second
  *    to save and seconds to load), what the loaded ledger holds in memory, and how long a full collection
  *    of the process takes with two such ledgers in it.
