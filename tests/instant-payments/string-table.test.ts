@@ -39,6 +39,13 @@ describe('a string table (ids and aliases kept as bytes, found through a hash in
     expect([table.find(`${longest}e`), table.find('f'.repeat(2 ** 16 + 1)), table.remove('f'.repeat(2 ** 16 + 1)), table.size]).toEqual([-1, -1, -1, 5]);
   });
 
+  it('refuses a key with a lone surrogate, which has no UTF-8 of its own, and never finds one for U+FFFD', () => {
+    const table = new StringTable();
+    table.add('\ufffd');
+    expect(() => table.add('\ud800')).toThrow(RangeError);
+    expect([table.find('\ud800'), table.find('\udc00x'), table.remove('\ud801'), table.find('\ufffd'), table.size]).toEqual([-1, -1, -1, 0, 1]);
+  });
+
   describe('a key removed', () => {
     it('is found no more, and its entry reads as null; the others are still found past it', () => {
       const table = new StringTable();

@@ -21,7 +21,9 @@ const FIRST_CHUNK_BYTES = 1024;
  * entries' kept hashes: one table of a million entries stood the loop still 74 ms as it grew past 2^20,
  * as a Map had (~210 ms); a shard holds 1/256 of them. The bytes are in chunks for the same reason: in
  * one buffer, doubled and copied as it grew, a million UUIDs stood the loop still ~145 ms and left up to
- * half of it unused. Keys are compared by their bytes, so any string of up to 2^16 bytes is a key.
+ * half of it unused. Keys are compared by their bytes, so any well-formed string of up to 2^16 bytes is
+ * a key; one with a lone surrogate has no UTF-8 of its own (every lone surrogate encodes as U+FFFD), so
+ * it is refused, and no lookup finds it.
  */
 export class StringTable {
   private readonly chunks: Buffer[] = [Buffer.allocUnsafe(FIRST_CHUNK_BYTES)];
@@ -52,7 +54,7 @@ export class StringTable {
 
   /** The key's entry, or -1. */
   find(key: string): number {
-    if (key.length > CHUNK_BYTES) return -1;
+    if (key.length > CHUNK_BYTES || !key.isWellFormed()) return -1;
     const length = this.encode(key);
     const hash = this.hashOf(length);
     const slot = this.probe(hash, length);
@@ -62,6 +64,7 @@ export class StringTable {
   /** The key's entry: its own if it has one, else a new one, numbered after the others. */
   add(key: string): number {
     if (key.length > CHUNK_BYTES) throw new RangeError(`a key of ${key.length} characters is longer than a table keeps`);
+    if (!key.isWellFormed()) throw new RangeError('a key with a lone surrogate has no UTF-8 bytes of its own');
     const length = this.encode(key);
     if (length > CHUNK_BYTES) throw new RangeError(`a key of ${length} bytes is longer than a table keeps`);
     const hash = this.hashOf(length);
@@ -81,7 +84,7 @@ export class StringTable {
 
   /** Removes the key; returns the entry it had, or -1. */
   remove(key: string): number {
-    if (key.length > CHUNK_BYTES) return -1;
+    if (key.length > CHUNK_BYTES || !key.isWellFormed()) return -1;
     const length = this.encode(key);
     const hash = this.hashOf(length);
     const slot = this.probe(hash, length);
