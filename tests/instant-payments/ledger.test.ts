@@ -298,6 +298,46 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
     });
   });
 
+  describe('a snapshot due while another is written, the other saved during a round', () => {
+    it('starts when that round ends, not while its decisions wait for their append: it is the state at its version', async () => {
+      const every = LEDGER_TUNING.snapshotEvery;
+      LEDGER_TUNING.snapshotEvery = 10;
+      let releaseSnapshot = () => {};
+      const snapshotHeld = new Promise<void>((resolve) => (releaseSnapshot = resolve));
+      let releaseAppend = () => {};
+      const appendHeld = new Promise<void>((resolve) => (releaseAppend = resolve));
+      let holdAppends = false;
+      const appendWith = store.appendWith.bind(store);
+      const appends = jest.spyOn(store, 'appendWith').mockImplementation(async (...args) => {
+        if (holdAppends) await appendHeld;
+        return appendWith(...args);
+      });
+      const heldPorts: LedgerPorts = { ...ports, readModelReached: async (position, timeoutMs) => (await snapshotHeld, ports.readModelReached(position, timeoutMs)) };
+      try {
+        const { id, ledger } = await bankWithClients(4, heldPorts); // eight events
+        // The snapshot due at version 10 waits for the read model while the rest arrive.
+        for (let n = 0; n < 22; n++) await ledger.submit(request(pay(id, `h${n}`, n % 4, (n + 1) % 4, 1n)));
+        holdAppends = true;
+        const inFlight = ledger.submit(request(pay(id, 'in-flight', 0, 1, 5n)));
+        releaseSnapshot();
+        // The snapshot at version 10 is saved while the round's append waits.
+        await settledSnapshot(id, 9);
+        holdAppends = false;
+        releaseAppend();
+        await inFlight;
+        const { snapshot } = await settledSnapshot(id, 30);
+        expect(snapshot!.version).toBe(31);
+        const loaded = await BankLedger.load(id, ports);
+        expect([...loaded.view.clients.values()]).toEqual([...ledger.view.clients.values()]);
+      } finally {
+        releaseSnapshot();
+        releaseAppend();
+        appends.mockRestore();
+        LEDGER_TUNING.snapshotEvery = every;
+      }
+    });
+  });
+
   describe('snapshot interval', () => {
     it('waits for at least as many events as the bank has clients, so a snapshot costs each event a bounded share', async () => {
       const every = LEDGER_TUNING.snapshotEvery;

@@ -290,6 +290,8 @@ export class BankLedger {
     } finally {
       this.running = false;
     }
+    // Nothing in flight: the state is the state at the ledger's version, where a snapshot may begin.
+    this.snapshotIfDue();
   }
 
   /** Lets the event loop take in the requests it has already received before a round closes (gatherTurns, gatherMs). */
@@ -562,8 +564,9 @@ export class BankLedger {
    * Saves the state once the read model has applied everything it covers (see LedgerSnapshot), its
    * clients a slice at a time as rounds go on. A snapshot given up, or whose save failed, leaves slices
    * that no head names: its own discard, or the next snapshot saved, drops them. Once saved, the next
-   * starts at once if the rounds meanwhile made it due: a burst that ends while a snapshot is written
-   * leaves no long tail for the next load to read. After a failure it waits for the next round.
+   * starts if the rounds meanwhile made it due, at once or when the round in flight ends: a burst that
+   * ends while a snapshot is written leaves no long tail for the next load to read. After a failure it
+   * waits for the next round.
    */
   private snapshotAfterReadModel(position: GlobalPosition): void {
     if (this.snapshotting) return;
@@ -587,7 +590,9 @@ export class BankLedger {
       .catch((error) => this.ports.logger.warn({ err: error, organizationId: this.organizationId }, 'instant payments snapshot not saved'))
       .finally(() => {
         this.snapshotting = false;
-        if (completed) this.snapshotIfDue();
+        // Not in the middle of a round, whose decisions are in the state before its append lands: the
+        // round's end starts it (afterRound, or drain once nothing waits).
+        if (completed && !this.running) this.snapshotIfDue();
       });
   }
 
