@@ -5,6 +5,8 @@ import type { BankLedgerCommand } from '../../write-side/instant-payments/decide
 import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { BankLedger, LEDGER_TUNING, type LedgerDecision, type LedgerPorts, type RoundFacts } from '../../write-side/instant-payments/ledger';
 import { SlicedSnapshot } from '../../write-side/instant-payments/ledger-snapshot';
+import { waitUntil } from '../event-store/event-store-contract';
+import { gate } from '../support/gate';
 import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { payWithinBank, testLedgerPorts } from './ledger-ports';
 
@@ -40,11 +42,14 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
     return { id, ledger };
   }
 
-  /** Waits, up to 20 s, for what the ledger does in the background (saving snapshots); the assertions then judge what is there. */
-  async function until(done: () => Promise<boolean> | boolean): Promise<void> {
-    const deadline = Date.now() + 20_000;
-    while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  /** Waits, up to 20 s, for what the ledger does in the background (saving snapshots); past that the assertions judge what is there. */
+  const until = (done: () => Promise<boolean> | boolean) => waitUntil(done, 20_000).catch(() => undefined);
+
+  /** The test's ports, but a snapshot waits for the read model until `snapshots` opens. */
+  const holdingSnapshots = (snapshots: ReturnType<typeof gate>): LedgerPorts => ({
+    ...ports,
+    readModelReached: async (position, timeoutMs) => (await snapshots.passed(), ports.readModelReached(position, timeoutMs)),
+  });
 
   type SavedSnapshot = { snapshot: Snapshot | null; slices: Array<{ version: number; items: unknown[] }> };
 
@@ -276,64 +281,53 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
   });
 
   describe('a snapshot due while another is written', () => {
+    const every = LEDGER_TUNING.snapshotEvery;
+    beforeEach(() => (LEDGER_TUNING.snapshotEvery = 10));
+    afterEach(() => (LEDGER_TUNING.snapshotEvery = every));
+
     it('starts once that one is saved, so a burst that ends meanwhile leaves no long tail for the next load', async () => {
-      const every = LEDGER_TUNING.snapshotEvery;
-      LEDGER_TUNING.snapshotEvery = 10;
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      // The first snapshot waits for the read model until the burst is over.
-      const heldPorts: LedgerPorts = { ...ports, readModelReached: async (position, timeoutMs) => (await held, ports.readModelReached(position, timeoutMs)) };
+      const snapshots = gate();
       try {
-        const { id, ledger } = await bankWithClients(4, heldPorts); // eight events
+        const { id, ledger } = await bankWithClients(4, holdingSnapshots(snapshots)); // eight events
         // One payment a round: the snapshot due at version 10 is held while the rest arrive.
         for (let n = 0; n < 32; n++) await ledger.submit(request(pay(id, `b${n}`, n % 4, (n + 1) % 4, 1n)));
-        release();
+        snapshots.open();
         // No round follows the burst; the next snapshot is the ledger's own doing.
         const { snapshot } = await settledSnapshot(id, 10);
         expect(snapshot!.version).toBe(40);
       } finally {
-        release();
-        LEDGER_TUNING.snapshotEvery = every;
+        snapshots.open();
       }
     });
-  });
 
-  describe('a snapshot due while another is written, the other saved during a round', () => {
-    it('starts when that round ends, not while its decisions wait for their append: it is the state at its version', async () => {
-      const every = LEDGER_TUNING.snapshotEvery;
-      LEDGER_TUNING.snapshotEvery = 10;
-      let releaseSnapshot = () => {};
-      const snapshotHeld = new Promise<void>((resolve) => (releaseSnapshot = resolve));
-      let releaseAppend = () => {};
-      const appendHeld = new Promise<void>((resolve) => (releaseAppend = resolve));
+    it('saved during a round, starts when that round ends, not while its decisions wait for their append: it is the state at its version', async () => {
+      const [snapshots, append] = [gate(), gate()];
       let holdAppends = false;
       const appendWith = store.appendWith.bind(store);
       const appends = jest.spyOn(store, 'appendWith').mockImplementation(async (...args) => {
-        if (holdAppends) await appendHeld;
+        if (holdAppends) await append.passed();
         return appendWith(...args);
       });
-      const heldPorts: LedgerPorts = { ...ports, readModelReached: async (position, timeoutMs) => (await snapshotHeld, ports.readModelReached(position, timeoutMs)) };
       try {
-        const { id, ledger } = await bankWithClients(4, heldPorts); // eight events
+        const { id, ledger } = await bankWithClients(4, holdingSnapshots(snapshots)); // eight events
         // The snapshot due at version 10 waits for the read model while the rest arrive.
         for (let n = 0; n < 22; n++) await ledger.submit(request(pay(id, `h${n}`, n % 4, (n + 1) % 4, 1n)));
         holdAppends = true;
         const inFlight = ledger.submit(request(pay(id, 'in-flight', 0, 1, 5n)));
-        releaseSnapshot();
+        snapshots.open();
         // The snapshot at version 10 is saved while the round's append waits.
         await settledSnapshot(id, 9);
         holdAppends = false;
-        releaseAppend();
+        append.open();
         await inFlight;
         const { snapshot } = await settledSnapshot(id, 30);
         expect(snapshot!.version).toBe(31);
         const loaded = await BankLedger.load(id, ports);
         expect([...loaded.view.clients.values()]).toEqual([...ledger.view.clients.values()]);
       } finally {
-        releaseSnapshot();
-        releaseAppend();
+        snapshots.open();
+        append.open();
         appends.mockRestore();
-        LEDGER_TUNING.snapshotEvery = every;
       }
     });
   });

@@ -3,15 +3,9 @@ import { ProjectionRunner } from '../../projections/runner';
 import { createLogger } from '../../runtime/logger';
 import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { waitUntil } from '../event-store/event-store-contract';
+import { gate } from '../support/gate';
 import { createTestDatabase, type TestDatabase, withEventStoreDatabase } from '../support/test-database';
 import { appendRecorded, appliedRows, createRecordingTable, failingOnceAt, range, recordedType, recordingProjection, waitUntilVisible } from './recording-projection';
-
-/** A gate a projection waits at before its first event, until the test opens it. */
-function gate() {
-  let open: () => void = () => undefined;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, passed: () => opened };
-}
 
 /** A recording projection of its own table that reads the events of another scenario's stream. */
 const reading = (projection: Projection, scenario: string): Projection => ({ ...projection, handles: [recordedType(scenario)] });
