@@ -183,7 +183,7 @@ describe('the backing rule holds over any sequence of retail operations', () => 
 /** The clients as handed out, and who holds each alias the steps give (client-1's is client.1): the alias index agrees with them. */
 const clientsAsValue = (clients: LedgerClients) => {
   const all = [...clients.values()];
-  return { all, holders: all.map((client) => clients.holderOf(client.clientId.replace(/-/g, '.'))) };
+  return { all, holders: all.map((client) => clients.holding(client.clientId.replace(/-/g, '.'))?.clientId) };
 };
 
 const asValue = (state: BankLedgerState) =>

@@ -224,7 +224,7 @@ export function decide(command: BankLedgerCommand, state: BankLedgerState): Bank
       const client = requireActiveClient(state, command.clientId);
       if (client.alias === command.alias) return [];
       if (client.alias) throw conflict('ALIAS_ALREADY_ACTIVATED', `This client already uses @${client.alias}`);
-      if (state.clients.holderOf(command.alias) !== undefined) throw conflict('ALIAS_TAKEN', `@${command.alias} is already in use`);
+      if (state.clients.holding(command.alias)) throw conflict('ALIAS_TAKEN', `@${command.alias} is already in use`);
       return [{ type: 'InstantPaymentAliasActivated', data: { clientId: client.clientId, organizationId, alias: command.alias } }];
     }
     case 'CashIn': {
@@ -466,7 +466,7 @@ export function clientsChangedBy(state: BankLedgerState, event: BankLedgerEvent)
 }
 
 /** Puts a keyed entry back as it was: present with its value, or absent. */
-function entryRestorer<K, V>(map: { has(key: K): boolean; get(key: K): V | undefined; set(key: K, value: V): unknown; delete(key: K): boolean }, key: K): () => void {
+function entryRestorer<K, V>(map: Map<K, V>, key: K): () => void {
   const had = map.has(key);
   const value = map.get(key);
   return () => (had ? map.set(key, value as V) : map.delete(key));

@@ -50,10 +50,12 @@ export class LedgerClients {
     return row < 0 ? undefined : this.clientAt(row, clientId);
   }
 
-  /** The id of the client holding the alias. */
-  holderOf(alias: string): string | undefined {
+  /** The client holding the alias. */
+  holding(alias: string): LedgerClient | undefined {
     const entry = this.aliases.find(alias);
-    return entry < 0 ? undefined : this.ids.keyAt(this.aliasRows[entry]!)!;
+    if (entry < 0) return undefined;
+    const row = this.aliasRows[entry]!;
+    return this.clientAt(row, this.ids.keyAt(row)!);
   }
 
   /** The clients in the order they were registered. */
@@ -82,7 +84,7 @@ export class LedgerClients {
     if (row < 0) return;
     this.setAliasAt(row, null);
     this.beyondInt64.delete(row);
-    this.ids.remove(clientId);
+    this.ids.removeEntry(row);
   }
 
   /** Adds `amount` (negative: takes it) to the client's balance. */

@@ -48,8 +48,8 @@ export class BankLedgers {
    */
   async findRecipient(alias: string): Promise<Recipient | null> {
     for (const ledger of this.ready.values()) {
-      const clientId = ledger.view.clients.holderOf(alias);
-      if (clientId) return { clientId, organizationId: ledger.organizationId, alias, active: ledger.view.clients.get(clientId)!.active };
+      const client = ledger.view.clients.holding(alias);
+      if (client) return { clientId: client.clientId, organizationId: ledger.organizationId, alias, active: client.active };
     }
     const holder = await this.aliasHolder(alias);
     if (!holder) return null;

@@ -17,9 +17,10 @@ const FIRST_CHUNK_BYTES = 1024;
  * through an open-addressing hash index in typed arrays. It holds no object per string: a bank ledger
  * of a million clients kept its ids and aliases as two million strings, keys of Maps, which every full
  * collection marked and which a load from a snapshot carried through each scavenge (the loop still up
- * to 62 ms, in `bench:payments:history`); here they are a few arrays the collector does not look into. The index is 256 tables, each growing on its own by reinserting its
- * entries' kept hashes: one table of a million entries stood the loop still 74 ms as it grew past 2^20,
- * as a Map had (~210 ms); a shard holds 1/256 of them. The bytes are in chunks for the same reason: in
+ * to 62 ms, in `bench:payments:history`); here they are a few arrays the collector does not look into.
+ * The index is 256 tables, each growing on its own by reinserting its entries' kept hashes: one table
+ * of a million entries stood the loop still 74 ms as it grew past 2^20, as a Map had (~210 ms); a
+ * shard holds 1/256 of them. The bytes are in chunks for the same reason: in
  * one buffer, doubled and copied as it grew, a million UUIDs stood the loop still ~145 ms and left up to
  * half of it unused. Keys are compared by their bytes, so any well-formed string of up to 2^16 bytes is
  * a key; one with a lone surrogate has no UTF-8 of its own (every lone surrogate encodes as U+FFFD), so
@@ -79,18 +80,6 @@ export class StringTable {
     this.hashes[entry] = hash;
     this.live++;
     this.place(entry, hash);
-    return entry;
-  }
-
-  /** Removes the key; returns the entry it had, or -1. */
-  remove(key: string): number {
-    if (key.length > CHUNK_BYTES || !key.isWellFormed()) return -1;
-    const length = this.encode(key);
-    const hash = this.hashOf(length);
-    const slot = this.probe(hash, length);
-    if (slot < 0) return -1;
-    const entry = this.shards[hash >>> 24]![slot]!;
-    this.release(hash >>> 24, slot, entry);
     return entry;
   }
 
