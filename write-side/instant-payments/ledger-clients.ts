@@ -1,4 +1,5 @@
 import type { LedgerClient } from './decide';
+import { doubled } from './columns';
 import { StringTable } from './string-table';
 
 const INITIAL_CAPACITY = 64;
@@ -121,11 +122,7 @@ export class LedgerClients {
       this.rowAliases[this.aliasRows[entry]!] = NO_ALIAS;
     } else {
       entry = this.aliases.add(alias);
-      if (entry === this.aliasRows.length) {
-        const grown = new Int32Array(this.aliasRows.length * 2);
-        grown.set(this.aliasRows);
-        this.aliasRows = grown;
-      }
+      if (entry === this.aliasRows.length) this.aliasRows = doubled(this.aliasRows);
     }
     this.aliasRows[entry] = row;
     this.rowAliases[row] = entry;
@@ -153,14 +150,8 @@ export class LedgerClients {
   }
 
   private growRows(): void {
-    const balances = new BigInt64Array(this.balances.length * 2);
-    balances.set(this.balances);
-    this.balances = balances;
-    const active = new Uint8Array(this.active.length * 2);
-    active.set(this.active);
-    this.active = active;
-    const rowAliases = new Int32Array(this.rowAliases.length * 2);
-    rowAliases.set(this.rowAliases);
-    this.rowAliases = rowAliases;
+    this.balances = doubled(this.balances);
+    this.active = doubled(this.active);
+    this.rowAliases = doubled(this.rowAliases);
   }
 }

@@ -1,3 +1,5 @@
+import { doubled } from './columns';
+
 /** A slot never used: a probe stops here. */
 const EMPTY = -1;
 /** A slot whose entry was removed: a probe goes past it, an insertion may reuse it. */
@@ -176,15 +178,9 @@ export class StringTable {
   }
 
   private growEntries(): void {
-    const capacity = this.starts.length * 2;
-    const grown = (array: Uint32Array) => {
-      const larger = new Uint32Array(capacity);
-      larger.set(array);
-      return larger;
-    };
-    this.starts = grown(this.starts);
-    this.lengths = grown(this.lengths);
-    this.hashes = grown(this.hashes);
+    this.starts = doubled(this.starts);
+    this.lengths = doubled(this.lengths);
+    this.hashes = doubled(this.hashes);
   }
 
   /** Where `length` bytes go next, in one chunk: a new chunk when the last has no room for them. */
