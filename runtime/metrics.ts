@@ -249,6 +249,8 @@ export class Metrics {
     store.append = (...args) => timed(() => append(...args));
     const appendWith = store.appendWith?.bind(store);
     if (appendWith) store.appendWith = (...args) => timed(() => appendWith(...args));
+    const appendAllWith = store.appendAllWith?.bind(store);
+    if (appendAllWith) store.appendAllWith = (...args) => timed(() => appendAllWith(...args));
     return store;
   }
 

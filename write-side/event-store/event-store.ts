@@ -48,6 +48,13 @@ export interface StreamPage {
   limit?: number;
 }
 
+/** One stream's part of an append to several (EventStore.appendAllWith). */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+}
+
 export interface AppendResult {
   nextExpectedVersion: number;
   position: GlobalPosition;
@@ -116,6 +123,13 @@ export interface EventStore {
    * next poll, or with the next append that wakes them.
    */
   appendWith?(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, inline: InlineWrite): Promise<AppendResult>;
+  /**
+   * `appendWith` for appends to several streams (each at most once) with one read-model write for all
+   * their events, in one statement: every append lands, or the call fails and nothing is written. An
+   * append to a stream not at its expected version, or a retry of one that landed, fails it too, as a
+   * precondition that no longer holds does: the caller tells which by appending each alone.
+   */
+  appendAllWith?(appends: StreamAppend[], inline: InlineWrite): Promise<AppendResult[]>;
   /**
    * The stream's events in order; `afterVersion` and `limit` read a page of it (a long stream's tail
    * after a snapshot, without reading its history).

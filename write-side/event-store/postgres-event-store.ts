@@ -14,7 +14,10 @@ import {
   type InlineStatement,
   type InlineWrite,
   type NewEvent,
-  type RecordedEvent, type StreamPage } from './event-store';
+  type RecordedEvent,
+  type StreamAppend,
+  type StreamPage,
+} from './event-store';
 
 const NOTIFY_CHANNEL = 'emisor_events';
 /** A subscriber re-reads at least this often: it also covers commits that no notification announced. */
@@ -164,7 +167,7 @@ export class PostgresEventStore implements EventStore {
     const appends = `[${appendJson(streamId, events, expectedVersion)}]`;
     let row: AppendRow;
     try {
-      row = inline.statements ? await this.appendJoined(appends, inline, inline.statements) : await this.appendInTransaction(appends, inline);
+      row = inline.statements ? (await this.appendJoined(appends, inline, inline.statements))[0]! : await this.appendInTransaction(appends, inline);
     } catch (error) {
       const { code, message, table, constraint } = error as { code?: string; message: string; table?: string; constraint?: string };
       // A read model's row already there (a payment recorded before the writer's memory): what the
@@ -181,8 +184,21 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedVersion: row.next_version, position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) } };
   }
 
-  private async appendJoined(appends: string, inline: InlineWrite, statements: InlineStatement[]): Promise<AppendRow> {
-    let parameter = 3;
+  async appendAllWith(appends: StreamAppend[], inline: InlineWrite): Promise<AppendResult[]> {
+    if (appends.some((append) => append.events.length === 0)) throw new Error('append needs at least one event');
+    if (new Set(appends.map((append) => append.streamId)).size < appends.length) throw new Error('an append to several streams takes each at most once');
+    if (!inline.statements) throw new Error('appends to several streams write their read model in the same statement');
+    const rows = await this.appendJoined(`[${appends.map(({ streamId, events, expectedVersion }) => appendJson(streamId, events, expectedVersion)).join(',')}]`, inline, inline.statements, appends.length);
+    return rows.map((row) => ({ nextExpectedVersion: row.next_version!, position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) } }));
+  }
+
+  /**
+   * The appends, the precondition and the read model's writes as one statement. With `all` (the number
+   * of appends) every append must land, else the statement fails (facts_hold) and writes nothing; without
+   * it the writes read from `landed`, which is empty when the one append did not land.
+   */
+  private async appendJoined(appends: string, inline: InlineWrite, statements: InlineStatement[], all?: number): Promise<AppendRow[]> {
+    let parameter = all === undefined ? 3 : 4;
     const numbered = ({ sql, values }: InlineStatement) => {
       const text = positional(sql, parameter);
       parameter += values.length;
@@ -193,16 +209,27 @@ export class PostgresEventStore implements EventStore {
     const precondition = inline.precondition ? `with precondition as materialized (${numbered(inline.precondition)}), ` : 'with ';
     const after = inline.precondition ? 'precondition, ' : '';
     const writes = statements.map((statement, index) => `, write_${index} as (${numbered(statement)})`);
+    const landed =
+      all === undefined
+        ? 'select 1 from appended where next_version is not null'
+        : "select 1 from appended having facts_hold(count(next_version) = $4::int, 'every append of the statement landed')";
     const text = `${precondition}appended as materialized (select appended.* from ${after}append_events_after_lock($1::jsonb, $2, $3) appended),
-      landed as materialized (select 1 from appended where next_version is not null)${writes.join('')}
-      select * from appended`;
+      landed as materialized (${landed})${writes.join('')}
+      ${all === undefined ? 'select * from appended' : 'select appended.* from appended, landed order by appended.append_index'}`;
     const { rows } = await this.pool.query<AppendRow>({
       // Named per shape, so each shape is planned once per connection.
       name: statementName(text),
       text,
-      values: [appends, inline.lock.class, inline.lock.object, ...(inline.precondition?.values ?? []), ...statements.flatMap((statement) => statement.values)],
+      values: [
+        appends,
+        inline.lock.class,
+        inline.lock.object,
+        ...(all === undefined ? [] : [all]),
+        ...(inline.precondition?.values ?? []),
+        ...statements.flatMap((statement) => statement.values),
+      ],
     });
-    return rows[0]!;
+    return rows;
   }
 
   private async appendInTransaction(appends: string, inline: InlineWrite): Promise<AppendRow> {

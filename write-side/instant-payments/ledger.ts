@@ -14,6 +14,7 @@ import type { SnapshotStore } from '../event-store/snapshots';
 import { decide, evolve, initialLedger, undoOf, type BankFacts, type BankLedgerCommand, type BankLedgerState } from './decide';
 import { bankLedgerStream, type BankLedgerEvent, type PaymentParties } from './events';
 import { fromSnapshot, SlicedSnapshot, type LedgerSnapshot } from './ledger-snapshot';
+import { RoundAppends } from './round-appends';
 
 /** What a round's commands ask of the read models. */
 export interface AskedFacts {
@@ -91,6 +92,8 @@ export interface LedgerPorts {
    */
   onRoundRetried?(organizationId: string, reason: RoundRetryReason): void;
   inlineReadModel?: InlineReadModel;
+  /** The rounds' appends, shared by the ledgers of a process (BankLedgers) so that theirs go together; else the ledger's own. */
+  roundAppends?: RoundAppends;
 }
 
 export type RoundRetryReason = 'conflict' | 'assumption' | 'failure';
@@ -190,12 +193,16 @@ export class BankLedger {
   private readonly knownBanks = new Map<string, BankFacts>();
   /** Until when rounds ask for facts rather than assume them (askAfterFailedAssumptionMs). */
   private askUntil = 0;
+  /** Where the rounds are appended with the read model's rows (inline()). */
+  private readonly roundAppends: RoundAppends | null;
 
   private constructor(
     readonly organizationId: string,
     private readonly ports: LedgerPorts,
   ) {
     this.state = initialLedger(organizationId);
+    const { inlineReadModel } = ports;
+    this.roundAppends = ports.roundAppends ?? (inlineReadModel ? new RoundAppends({ ...ports, inlineReadModel }) : null);
   }
 
   static async load(organizationId: string, ports: LedgerPorts): Promise<BankLedger> {
@@ -346,7 +353,7 @@ export class BankLedger {
    * Null where that cannot be checked (no read model in the append's transaction: EventStoreDB) or where
    * the round needs other facts.
    */
-  private assumedFacts(round: Queued[]): { facts: RoundFacts; precondition: InlineStatement | null } | null {
+  private assumedFacts(round: Queued[]): { facts: RoundFacts; banks: ReadonlyMap<string, BankFacts> } | null {
     if (!this.inline() || !this.ports.facts.banksStill || Date.now() < this.askUntil) return null;
     const banks = new Map<string, BankFacts>();
     for (const { request } of round) {
@@ -361,7 +368,7 @@ export class BankLedger {
     this.forgetNow();
     return {
       facts: { bank: (id) => banks.get(id) ?? null, settlementBalance: 0n, recorded: () => null, movementRecorded: () => false },
-      precondition: banks.size > 0 ? this.ports.facts.banksStill(banks) : null,
+      banks,
     };
   }
 
@@ -439,7 +446,7 @@ export class BankLedger {
         return;
       }
       try {
-        const appended = await this.appendRound(newEvents, inline, assumed?.precondition ?? null);
+        const appended = await this.appendRound(newEvents, inline, assumed?.banks ?? null);
         this.version = appended.nextExpectedVersion;
         round.forEach((queued, index) => {
           if (!recheck(index)) settle(queued, outcomes[index]!, appended.position, inline !== null);
@@ -485,15 +492,16 @@ export class BankLedger {
   }
 
   /**
-   * One append for the whole round, with the read model's rows where `inline`, checking the round's
-   * assumptions first where it made some (`precondition`). An ambiguous failure (the connection dropped
-   * at commit) is tried again with the same event ids, which the store turns into the first result if it
-   * did land; a conflict or an assumption that no longer holds is not ambiguous.
+   * One append for the whole round, with the read model's rows where `inline` (through the process's
+   * RoundAppends, with other banks' rounds), checking the banks' facts the round assumed first where it
+   * assumed some. An ambiguous failure (the connection dropped at commit) is tried again with the same
+   * event ids, which the store turns into the first result if it did land; a conflict or an assumption
+   * that no longer holds is not ambiguous.
    */
-  private async appendRound(events: NewEvent[], inline: InlineReadModel | null, precondition: InlineStatement | null) {
+  private async appendRound(events: NewEvent[], inline: InlineReadModel | null, assumedBanks: ReadonlyMap<string, BankFacts> | null) {
     const append = () =>
       inline
-        ? this.ports.eventStore.appendWith!(this.streamId, events, this.version, { ...inline.writeFor(events), ...(precondition && { precondition }) })
+        ? this.roundAppends!.append({ streamId: this.streamId, events, expectedVersion: this.version, assumedBanks })
         : this.ports.eventStore.append(this.streamId, events, this.version);
     try {
       return await append();

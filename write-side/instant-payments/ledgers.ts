@@ -1,8 +1,8 @@
 import { fold } from '../decider';
-import type { EventStore } from '../event-store/event-store';
 import { aliasDecider, type Recipient } from './decide';
 import { aliasStream, type AliasEvent } from './events';
 import { BankLedger, type LedgerPorts } from './ledger';
+import { RoundAppends } from './round-appends';
 
 /**
  * The bank ledgers this process writes, one per bank, loaded on first use. Banks are independent
@@ -13,7 +13,13 @@ export class BankLedgers {
   /** The ledgers already loaded: looked up without waiting on a promise. */
   private readonly ready = new Map<string, BankLedger>();
 
-  constructor(private readonly ports: LedgerPorts & { eventStore: EventStore }) {}
+  private readonly ports: LedgerPorts;
+
+  constructor(ports: LedgerPorts) {
+    const { inlineReadModel } = ports;
+    // One for all the banks: their rounds go together (group commit across banks).
+    this.ports = { ...ports, roundAppends: inlineReadModel ? new RoundAppends({ ...ports, inlineReadModel }) : undefined };
+  }
 
   ledger(organizationId: string): Promise<BankLedger> {
     const ready = this.ready.get(organizationId);
