@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../../projections/instant-payments';
 import { inlineWritersLock } from '../../projections/runner';
 import { ledgerFacts } from '../../runtime/instant-payments';
@@ -33,6 +33,8 @@ describe('Rounds of several banks appended together', () => {
     writeFor: (events: NewEvent[]) => instantPaymentsInlineWrite(events, inlineWritersLock(instantPaymentsProjection.name)),
   };
   let bankNumber = 0;
+  /** An append to this stream waits until `until` settles: the one statement on the wire stays there meanwhile. */
+  let held: { streamId: string; until: Promise<void> } | null = null;
 
   withEventStoreDatabase(async (fixture) => {
     ({ database, store } = fixture);
@@ -41,14 +43,23 @@ describe('Rounds of several banks appended together', () => {
         calls.push({ together: true, streams: appends.map((append) => append.streamId) });
         return store.appendAllWith(appends, inline);
       },
-      appendWith: (...args: Parameters<PostgresEventStore['appendWith']>) => {
+      appendWith: async (...args: Parameters<PostgresEventStore['appendWith']>) => {
         calls.push({ together: false, streams: [args[0]] });
+        if (args[0] === held?.streamId) await held.until;
         return store.appendWith(...args);
       },
     });
   });
+  const statementsOnTheWire = ROUND_APPENDS_TUNING.statements;
   beforeEach(() => {
     calls.length = 0;
+    held = null;
+    // One statement on the wire at a time unless a test says otherwise: a round goes alone while it is
+    // free, the rounds closed meanwhile go together next.
+    ROUND_APPENDS_TUNING.statements = 1;
+  });
+  afterEach(() => {
+    ROUND_APPENDS_TUNING.statements = statementsOnTheWire;
   });
 
   const facts = () => ledgerFacts(database.knex, NO_CHAIN, 'ulps');
@@ -86,36 +97,33 @@ describe('Rounds of several banks appended together', () => {
     );
 
   describe('RoundAppends', () => {
-    it('appends the rounds given in one turn in one statement and one transaction, with their read model rows, each at its version', async () => {
+    /** A round of a new bank, appended first to take the one statement on the wire: the rounds appended next queue up behind it. */
+    const filler = async () => round(await bankRow());
+
+    it('gives each round a statement of its own while the statements on the wire leave room', async () => {
+      ROUND_APPENDS_TUNING.statements = 4;
       const rounds = [round(await bankRow()), round(await bankRow()), round(await bankRow())];
       const committer = appends();
 
-      const results = await Promise.all(rounds.map((r) => committer.append(r)));
+      await Promise.all(rounds.map((r) => committer.append(r)));
 
-      expect(calls).toEqual([{ together: true, streams: rounds.map((r) => r.streamId) }]);
-      expect(results.map((result) => result.nextExpectedVersion)).toEqual([1, 1, 1]);
-      expect(await transactionOf(rounds.map((r) => r.events[0]!.id))).toHaveLength(1);
-      expect(await clientRows(rounds)).toHaveLength(3);
+      expect(calls).toEqual(rounds.map((r) => ({ together: false, streams: [r.streamId] })));
     });
 
-    it('sends the rounds closed while a statement is under way together in the next one', async () => {
-      const [first, second, third] = [round(await bankRow()), round(await bankRow()), round(await bankRow())];
+    it('appends the rounds closed while every statement is under way together in the next, in one transaction, with their read model rows, each at its version', async () => {
+      const [first, ...later] = [round(await bankRow()), round(await bankRow()), round(await bankRow()), round(await bankRow())];
       const committer = appends();
-      const statements = ROUND_APPENDS_TUNING.statements;
-      ROUND_APPENDS_TUNING.statements = 1;
-      try {
-        const firstAppended = committer.append(first);
-        await nextTurn();
-        await nextTurn();
-        await Promise.all([firstAppended, committer.append(second), committer.append(third)]);
-      } finally {
-        ROUND_APPENDS_TUNING.statements = statements;
-      }
+
+      const firstAppended = committer.append(first);
+      const results = await Promise.all([firstAppended, ...later.map((r) => committer.append(r))]);
 
       expect(calls).toEqual([
         { together: false, streams: [first.streamId] },
-        { together: true, streams: [second.streamId, third.streamId] },
+        { together: true, streams: later.map((r) => r.streamId) },
       ]);
+      expect(results.map((result) => result.nextExpectedVersion)).toEqual([1, 1, 1, 1]);
+      expect(await transactionOf(later.map((r) => r.events[0]!.id))).toHaveLength(1);
+      expect(await clientRows(later)).toHaveLength(3);
     });
 
     it('fails only the round whose stream moved on: the others land, each alone after the statement of all failed', async () => {
@@ -124,13 +132,15 @@ describe('Rounds of several banks appended together', () => {
       await store.append(stale.streamId, [registration(staleBank)], 0);
       const others = [round(await bankRow()), round(await bankRow())];
       const committer = appends();
+      const occupying = await filler();
 
-      const outcomes = await Promise.allSettled([committer.append(stale), ...others.map((r) => committer.append(r))]);
+      const first = committer.append(occupying);
+      const outcomes = await Promise.allSettled([first, committer.append(stale), ...others.map((r) => committer.append(r))]);
 
-      expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: expect.any(ConcurrencyError) });
-      expect(outcomes.slice(1).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
-      expect(calls[0]).toEqual({ together: true, streams: [stale.streamId, ...others.map((r) => r.streamId)] });
-      expect(calls.slice(1).filter((call) => !call.together)).toHaveLength(3);
+      expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: expect.any(ConcurrencyError) });
+      expect(outcomes.slice(2).map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(calls[1]).toEqual({ together: true, streams: [stale.streamId, ...others.map((r) => r.streamId)] });
+      expect(calls.slice(2)).toEqual([stale, ...others].map((r) => ({ together: false, streams: [r.streamId] })));
       expect(await clientRows([stale])).toHaveLength(0);
       expect(await clientRows(others)).toHaveLength(2);
       expect(await database.knex('events').where({ stream_id: stale.streamId })).toHaveLength(1);
@@ -141,11 +151,14 @@ describe('Rounds of several banks appended together', () => {
       const assumedActive = round(suspended, 0, new Map([[suspended, { status: 'ACTIVE' }]]));
       const holding = round(await bankRow());
       const committer = appends();
+      const occupying = await filler();
 
-      const outcomes = await Promise.allSettled([committer.append(assumedActive), committer.append(holding)]);
+      const first = committer.append(occupying);
+      const outcomes = await Promise.allSettled([first, committer.append(assumedActive), committer.append(holding)]);
 
-      expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: expect.any(PreconditionFailed) });
-      expect(outcomes[1]).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
+      expect(calls[1]).toEqual({ together: true, streams: [assumedActive.streamId, holding.streamId] });
+      expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: expect.any(PreconditionFailed) });
+      expect(outcomes[2]).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
       expect(await clientRows([assumedActive])).toHaveLength(0);
       expect(await database.knex('events').where({ stream_id: assumedActive.streamId })).toHaveLength(0);
     });
@@ -156,16 +169,13 @@ describe('Rounds of several banks appended together', () => {
       const asSuspended = round(await bankRow(), 0, new Map([[bank, { status: 'SUSPENDED' }]]));
       const alsoActive = round(await bankRow(), 0, new Map([[bank, { status: 'ACTIVE' }]]));
       const committer = appends();
-      const statements = ROUND_APPENDS_TUNING.statements;
-      ROUND_APPENDS_TUNING.statements = 1;
-      try {
-        const outcomes = await Promise.allSettled([asActive, asSuspended, alsoActive].map((r) => committer.append(r)));
-        expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-      } finally {
-        ROUND_APPENDS_TUNING.statements = statements;
-      }
+      const occupying = await filler();
 
-      expect(calls).toEqual([
+      const first = committer.append(occupying);
+      const outcomes = await Promise.allSettled([first, ...[asActive, asSuspended, alsoActive].map((r) => committer.append(r))]);
+
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      expect(calls.slice(1)).toEqual([
         { together: true, streams: [asActive.streamId, alsoActive.streamId] },
         { together: false, streams: [asSuspended.streamId] },
       ]);
@@ -173,12 +183,17 @@ describe('Rounds of several banks appended together', () => {
 
     it('answers a retry of rounds that landed with their first results, writing nothing again', async () => {
       const rounds = [round(await bankRow()), round(await bankRow())];
-      const first = await Promise.all(rounds.map((r) => appends().append(r)));
+      const firstResults = await Promise.all(rounds.map((r) => appends().append(r)));
       const committer = appends();
+      const occupying = await filler();
+      calls.length = 0;
 
+      const first = committer.append(occupying);
       const again = await Promise.all(rounds.map((r) => committer.append(r)));
+      await first;
 
-      expect(again).toEqual(first);
+      expect(calls[1]).toEqual({ together: true, streams: rounds.map((r) => r.streamId) });
+      expect(again).toEqual(firstResults);
       expect(await database.knex('events').whereIn('stream_id', rounds.map((r) => r.streamId))).toHaveLength(2);
     });
   });
@@ -231,10 +246,18 @@ describe('Rounds of several banks appended together', () => {
       const secondWriter = await BankLedger.load(contended.organizationId, ports);
       await secondWriter.submit(payment(contended.organizationId, 'elsewhere'));
       calls.length = 0;
+      // A round of a third bank on the wire until both banks' rounds have closed behind it.
+      let release = () => {};
+      const filler = round(await bankRow());
+      held = { streamId: filler.streamId, until: new Promise((resolve) => (release = resolve)) };
+      const onTheWire = shared.append(filler);
 
-      await Promise.all([contended.submit(payment(contended.organizationId, 'p')), other.submit(payment(other.organizationId, 'p'))]);
+      const paid = Promise.all([contended.submit(payment(contended.organizationId, 'p')), other.submit(payment(other.organizationId, 'p'))]);
+      await sleep(100);
+      release();
+      await Promise.all([onTheWire, paid]);
 
-      expect(calls[0]).toEqual({ together: true, streams: [contended.streamId, other.streamId] });
+      expect(calls[1]).toEqual({ together: true, streams: [contended.streamId, other.streamId] });
       expect(retried).toEqual(['conflict']);
       const rows = await database.knex('ip_payments').whereIn('id', [`${contended.organizationId}:p`, `${other.organizationId}:p`]).select('id', 'status');
       expect(rows).toHaveLength(2);

@@ -37,8 +37,9 @@ export interface RoundAppendPorts {
 }
 
 /**
- * Group commit across banks: the rounds the process's bank ledgers close while statements are under way
- * are appended together, with their read model's rows, in the next one (EventStore.appendAllWith). A
+ * Group commit across banks: while the statements on the wire leave room, each bank's round is appended
+ * in a statement of its own; the rounds the process's bank ledgers close while none is free wait and
+ * are appended together, with their read model's rows, in the next (EventStore.appendAllWith). A
  * round's statement cost PostgreSQL ~0.8 ms of CPU whatever its size besides ~0.15 ms per payment, and
  * each bank has one round in flight at a time: with a statement per bank's round, `bench:payments` at 64
  * connections over 30 banks made rounds of two payments, and PostgreSQL's CPU per payment was 2.6–3.4
@@ -54,33 +55,29 @@ export interface RoundAppendPorts {
 export class RoundAppends {
   private readonly queue: Pending[] = [];
   private statements = 0;
-  private sendScheduled = false;
 
   constructor(private readonly ports: RoundAppendPorts) {}
 
   append(round: RoundAppend): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ round, resolve, reject });
-      this.scheduleSend();
-    });
-  }
-
-  /** On the next turn of the event loop: the rounds the current turn closes (every ledger the last statement released) go together. */
-  private scheduleSend(): void {
-    if (this.sendScheduled) return;
-    this.sendScheduled = true;
-    setImmediate(() => {
-      this.sendScheduled = false;
       this.send();
     });
   }
 
+  /**
+   * Sends what is queued while fewer than `statements` are on the wire: a round closed while one is free
+   * goes at once, alone, and PostgreSQL runs the banks' rounds side by side while the process decides
+   * the next ones (sent a turn of the event loop later, to wait for others, a round waited behind that
+   * turn's requests: 3–15 % fewer payments/s at 3 banks). The rounds closed while none is free go
+   * together when one is.
+   */
   private send(): void {
     while (this.statements < ROUND_APPENDS_TUNING.statements && this.queue.length > 0) {
       this.statements++;
       void this.appendTogether(this.nextStatement()).finally(() => {
         this.statements--;
-        if (this.queue.length > 0) this.scheduleSend();
+        this.send();
       });
     }
   }
