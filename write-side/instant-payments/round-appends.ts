@@ -69,8 +69,8 @@ export class RoundAppends {
    * Sends what is queued while fewer than `statements` are on the wire: a round closed while one is free
    * goes at once, alone, and PostgreSQL runs the banks' rounds side by side while the process decides
    * the next ones (sent a turn of the event loop later, to wait for others, a round waited behind that
-   * turn's requests: 3–15 % fewer payments/s at 3 banks). The rounds closed while none is free go
-   * together when one is.
+   * turn's requests: 2–17 % fewer payments/s at 3 banks in alternating runs). The rounds closed while
+   * none is free go together when one is.
    */
   private send(): void {
     while (this.statements < ROUND_APPENDS_TUNING.statements && this.queue.length > 0) {
