@@ -196,10 +196,15 @@ describe('embedded ledger chain', () => {
     const senders = Array.from({ length: 20 }, newKey);
     const busy = newKey();
     await Promise.all([...senders, busy].map((sender) => fund(fixture, sender.address, 10n)));
-    const results = await Promise.all([
-      ...senders.map((sender) => signAndBroadcast(fixture.chain, [sender], [msgSend(sender.address, bob.address, 10n, DENOM)])),
-      ...Array.from({ length: 10 }, () => signAndBroadcast(fixture.chain, [busy], [msgSend(busy.address, bob.address, 1n, DENOM)])),
-    ]);
+    // Signed first, then handed to the mempool in one turn of the event loop: a block is cut every 20 ms
+    // here, and thirty signings and signature checks took longer than that on a busy CI machine.
+    const signed = [
+      ...(await Promise.all(senders.map((sender) => signedBy(fixture, [sender], [msgSend(sender.address, bob.address, 10n, DENOM)])))),
+      ...(await Promise.all(Array.from({ length: 10 }, (_, sequence) => signedBy(fixture, [busy], [msgSend(busy.address, bob.address, 1n, DENOM)], { sequence })))),
+    ];
+    const submissions = signed.map((bytes) => fixture.chain.submit(bytes));
+    expect(submissions.map((submission) => submission.refusal)).toEqual(signed.map(() => null));
+    const results = await Promise.all(submissions.map((submission) => submission.result));
     results.forEach(expectSuccess);
     expect(new Set(results.map((result) => result.height)).size).toBe(1);
     for (const sender of [...senders, busy]) expect(await fixture.chain.getBalance(sender.address, DENOM)).toBe(0n);
