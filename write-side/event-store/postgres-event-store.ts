@@ -76,6 +76,12 @@ interface AppendRow {
   prepare_position: string | null;
 }
 
+/** What an append that landed (its row's next version not null) answers. */
+const landedResult = (row: AppendRow): AppendResult => ({
+  nextExpectedVersion: row.next_version!,
+  position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) },
+});
+
 /** A feed's readers as the read statement takes them, worked out once per feed. */
 const feedJson = new WeakMap<FeedReaders, string>();
 function readersJson(feed: FeedReaders): string {
@@ -181,7 +187,7 @@ export class PostgresEventStore implements EventStore {
     if (row.next_version === null) return this.previousAppend(streamId, events, expectedVersion);
     // Not announced: its read model is written, and under payment load an announcement per round had the
     // runner read every round back (one read per round, besides a pg_notify) only to skip it.
-    return { nextExpectedVersion: row.next_version, position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) } };
+    return landedResult(row);
   }
 
   async appendAllWith(appends: StreamAppend[], inline: InlineWrite): Promise<AppendResult[]> {
@@ -189,7 +195,7 @@ export class PostgresEventStore implements EventStore {
     if (new Set(appends.map((append) => append.streamId)).size < appends.length) throw new Error('an append to several streams takes each at most once');
     if (!inline.statements) throw new Error('appends to several streams write their read model in the same statement');
     const rows = await this.appendJoined(`[${appends.map(({ streamId, events, expectedVersion }) => appendJson(streamId, events, expectedVersion)).join(',')}]`, inline, inline.statements, appends.length);
-    return rows.map((row) => ({ nextExpectedVersion: row.next_version!, position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) } }));
+    return rows.map(landedResult);
   }
 
   /**
@@ -342,10 +348,7 @@ export class PostgresEventStore implements EventStore {
         continue;
       }
       written.add(append.streamId);
-      append.resolve({
-        nextExpectedVersion: row.next_version,
-        position: { commit: BigInt(row.commit_position!), prepare: BigInt(row.prepare_position!) },
-      });
+      append.resolve(landedResult(row));
     }
     if (written.size > 0) this.announce();
     return written;
