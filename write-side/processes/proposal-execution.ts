@@ -10,13 +10,19 @@ import { msgSubmitProposal } from '../chain/messages';
 import { signTransaction, txHash } from '../chain/transactions';
 import type { CommandContext, CommandHandler } from '../command-handler';
 import { fold } from '../decider';
-import type { EventStore } from '../event-store/event-store';
+import type { EventStore, FeedReaders, GlobalPosition } from '../event-store/event-store';
 import { proposalDecider, type ProposalState } from '../proposal/decide';
-import { proposalStream, type ProposalEvent } from '../proposal/events';
+import { proposalStream, type ProposalEvent, type ProposalExecutionStarted } from '../proposal/events';
 import { toChainMessage } from '../proposal/messages';
 import { Correlations, stepLogger } from './correlation';
 import { PeriodicTask } from './periodic-task';
 import type { ProcessServices } from './process-services';
+
+/** The read model whose `execution_pending` shows the attempts in flight, and whose checkpoint bounds the log not yet in it. */
+const PROPOSALS_READ_MODEL = 'proposals';
+const TAIL_PAGE = 1000;
+/** The log after that checkpoint is read for these events' payloads alone (FeedReaders). */
+const EXECUTIONS_STARTED: FeedReaders = { readersByType: new Map([['ProposalExecutionStarted', ['proposal-execution']]]) };
 
 /** Signing rounds of one execute call while the chain keeps refusing stale sequences. */
 const MAX_ROUNDS = 3;
@@ -223,7 +229,9 @@ export class ProposalExecution {
    * them abandoned. Recording their outcome is left to their own executions (the timer finds them by hash).
    */
   private async sendAttemptsInFlight(proposalId: string, keys: CustodyKey[]): Promise<void> {
-    const inFlight: string[] = await this.services.db('proposals').where({ execution_pending: true }).whereNot({ id: proposalId }).limit(20).pluck('id');
+    const projected: string[] = await this.services.db('proposals').where({ execution_pending: true }).whereNot({ id: proposalId }).limit(20).pluck('id');
+    const inFlight = new Set([...projected, ...(await this.startedSinceReadModel())]);
+    inFlight.delete(proposalId);
     const signers = new Set(keys.map((key) => key.address));
     for (const id of inFlight) {
       const pending = (await this.load(id)).execution.pending;
@@ -231,6 +239,28 @@ export class ProposalExecution {
       await this.services.chain
         .broadcast(Buffer.from(pending.txBytes, 'base64'))
         .catch((error) => this.loggerFor(id).warn({ err: error }, 'an attempt in flight could not be sent again'));
+    }
+  }
+
+  /**
+   * Proposals whose execution started after the `proposals` read model's checkpoint: an attempt a process
+   * recorded just before it died is not in the read model until the leader's projections apply it (a
+   * new leader's, after a takeover), and signing meanwhile would take the same sequences. The log after
+   * the checkpoint is the projection's lag plus at most the events it skips between checkpoints (10,000),
+   * read with the payload of these events only.
+   */
+  private async startedSinceReadModel(): Promise<string[]> {
+    const { db } = this.services;
+    const checkpoint: { commit: string; prepare: string } | undefined = await db('projection_checkpoints')
+      .where({ name: PROPOSALS_READ_MODEL })
+      .first(db.raw('commit_position::text as commit'), db.raw('prepare_position::text as prepare'));
+    let after: GlobalPosition | null = checkpoint ? { commit: BigInt(checkpoint.commit), prepare: BigInt(checkpoint.prepare) } : null;
+    const started = new Set<string>();
+    for (;;) {
+      const page = await this.store.readAll(after, TAIL_PAGE, EXECUTIONS_STARTED);
+      for (const event of page) if (event.type === 'ProposalExecutionStarted') started.add((event.data as ProposalExecutionStarted['data']).proposalId);
+      if (page.length < TAIL_PAGE) return [...started];
+      after = page[page.length - 1]!.position;
     }
   }
 
