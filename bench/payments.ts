@@ -14,7 +14,20 @@ import { scriptArguments } from './support/package-scripts';
 import { Api } from './support/http';
 import { batchScheduler, cpuSeconds, loadAverage, machineCpu, mainThreadSchedule, peakRss, resetPeakRss, scheduleLine, type ThreadSchedule } from './support/proc';
 import { busyStretches, readProfile, summarizeProfile } from './support/profile';
-import { checkpoints, checkpointsBetween, createDatabase, databaseUrl, dropDatabase, openPool, PostgresCpu, walPosition, type Checkpoints } from './support/postgres';
+import {
+  checkpoints,
+  checkpointsBetween,
+  createDatabase,
+  databaseUrl,
+  dropDatabase,
+  openPool,
+  PostgresCpu,
+  PostgresWaits,
+  waitsLine,
+  walPosition,
+  type Checkpoints,
+  type Waits,
+} from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
 import { ms } from './support/stats';
 
@@ -66,7 +79,9 @@ import { ms } from './support/stats';
  * scheduled, below), BENCH_REPORT=<file> (the figures as JSON), BENCH_PROFILE=<file> (a CPU
  * profile of the service during the load, summarised at the end with how long its event loop stayed busy at a
  * stretch; the sampling costs some throughput), BENCH_PACED_PROFILE and BENCH_OPEN_PROFILE (the same for the
- * paced phases from the loops and from open arrivals).
+ * paced phases from the loops and from open arrivals), BENCH_PG_WAITS=<ms> (what the service's statements
+ * wait on in each phase, sampled from pg_stat_activity at that interval: PostgresWaits; each sample is
+ * a query the server runs).
  */
 const knobs = benchKnobs();
 const SKIP_BASELINE = envFlag('BENCH_SKIP_BASELINE');
@@ -80,6 +95,8 @@ const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) :
 /** The same for the windows of the paced phases, where the latency target is set: from the peak's loops, and from open arrivals. */
 const PACED_PROFILE = process.env.BENCH_PACED_PROFILE ? resolve(process.env.BENCH_PACED_PROFILE) : null;
 const OPEN_PROFILE = process.env.BENCH_OPEN_PROFILE ? resolve(process.env.BENCH_OPEN_PROFILE) : null;
+/** Sampling interval (ms) of what the service's statements wait on, or null: not sampled. */
+const PG_WAITS_MS = process.env.BENCH_PG_WAITS ? Number(process.env.BENCH_PG_WAITS) : null;
 /** After the peak, a paced phase at this share of it (the targets' "p99 at 80 % of peak"); 0 s skips it. */
 const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 20);
 /**
@@ -664,6 +681,8 @@ interface PacedPhase {
   statements: Array<[string, number]>;
   /** PostgreSQL's checkpoints during the window (a checkpoint's sync can hold commits up) */
   checkpoints: string | null;
+  /** What the service's statements waited on during the window (BENCH_PG_WAITS), or null. */
+  waits: Waits | null;
   /** The service's appends over 50 and 100 ms, window by window (ServiceWatch). */
   slowAppends: SlowCounts[];
   /** Its payment POSTs over 50 and 100 ms, window by window. */
@@ -793,6 +812,8 @@ interface Measured {
   stalls: Stalls[];
   /** PostgreSQL's checkpoints during the load */
   checkpoints: string;
+  /** What its statements waited on during the load (BENCH_PG_WAITS), or null. */
+  waits: Waits | null;
 }
 
 async function verify(options: {
@@ -1019,6 +1040,7 @@ function printSummary(report: {
     ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}`],
     ['machine', `${(measured.machineBusy * 100).toFixed(0)} % busy during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
     ['PG checkpoints', `${measured.checkpoints} during the load`],
+    ...(measured.waits ? [['PG waits', waitsLine(measured.waits)] as [string, string]] : []),
   ];
   if (minimal) {
     rows.push([
@@ -1050,6 +1072,7 @@ function printSummary(report: {
       console.log(`    appends over 50 (100) ms: ${slowCountsLine(phase.slowAppends)}`);
       console.log(`    POSTs over 50 (100) ms in the service: ${slowCountsLine(phase.slowPosts)}`);
       console.log(`    longest loop stall (GC pauses; M: a mark-compact) ms: ${stallsLine(phase.stalls)}`);
+      if (phase.waits) console.log(`    PostgreSQL waits: ${waitsLine(phase.waits)}`);
       if (phase.statements.length > 0 && phase.result.acknowledged > 0) {
         console.log('    round trips by statement (per payment):');
         for (const [text, count] of phase.statements.slice(0, 8)) console.log(`    ${(count / phase.result.acknowledged).toFixed(3).padStart(7)}  ${text}`);
@@ -1161,6 +1184,7 @@ async function main(): Promise<void> {
     const lagReported = (await reportedProjectionLag(api)).size > 0;
     const lagDuringLoad = new Map<string, number>();
     const serviceWatch = new ServiceWatch(api);
+    const pgWaits = PG_WAITS_MS ? new PostgresWaits(serverUrl, PG_WAITS_MS) : null;
     let sampling = true;
     let sampler: Promise<void> = Promise.resolve();
     /** The counters when the measured window opens, after the warm-up. */
@@ -1181,6 +1205,7 @@ async function main(): Promise<void> {
         peakReset: deployment.resetPeakRss(),
       };
       if (PROFILE) await service.profile({ profile: 'start' });
+      pgWaits?.start(serviceDatabase);
       await serviceWatch.begin();
       sampler = (async () => {
         for (let tick = 0; sampling; tick++) {
@@ -1242,6 +1267,7 @@ async function main(): Promise<void> {
           slowPosts: serviceWatch.slowPosts,
           stalls: serviceWatch.stalls,
           checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
+          waits: pgWaits ? await pgWaits.stop() : null,
         };
       },
       async () => {
@@ -1276,12 +1302,13 @@ async function main(): Promise<void> {
         statements: new Map(),
         checkpoints: null,
       };
-      const used: Pick<PacedPhase, 'serviceCpu' | 'mainThread' | 'roundTrips' | 'statements' | 'checkpoints'> = {
+      const used: Pick<PacedPhase, 'serviceCpu' | 'mainThread' | 'roundTrips' | 'statements' | 'checkpoints' | 'waits'> = {
         serviceCpu: null,
         mainThread: null,
         roundTrips: null,
         statements: [],
         checkpoints: null,
+        waits: null,
       };
       const profile = arrivals === 'open' ? OPEN_PROFILE : PACED_PROFILE;
       const opened = async () => {
@@ -1294,6 +1321,7 @@ async function main(): Promise<void> {
           checkpoints: await checkpoints(serviceDb),
         };
         if (profile) await service.profile({ profile: 'start' });
+        pgWaits?.start(serviceDatabase);
         await watch.begin();
         sampler = (async () => {
           while (pacing) {
@@ -1311,6 +1339,7 @@ async function main(): Promise<void> {
         if (roundTrips !== null && started.roundTrips !== null) used.roundTrips = roundTrips - started.roundTrips;
         used.statements = statementsSince(started.statements, deployment.statements);
         if (started.checkpoints) used.checkpoints = checkpointsBetween(started.checkpoints, await checkpoints(serviceDb));
+        if (pgWaits) used.waits = await pgWaits.stop();
         pacing = false;
         await sampler;
       };

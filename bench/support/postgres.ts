@@ -133,3 +133,138 @@ export class PostgresCpu {
 
   close = () => this.monitor.end();
 }
+
+/** What the benchmark database's statements waited on over a window (PostgresWaits). */
+export interface Waits {
+  intervalMs: number;
+  /** Samples of active statements, each backend counted once per sample. */
+  samples: number;
+  /** Of those: not waiting on anything PostgreSQL reports (on a core, or runnable and waiting for one). */
+  onCore: number;
+  /** Flushing the write-ahead log (IO:WALSync, IO:WALWrite), or waiting for its lock while another does (LWLock:WALWrite). */
+  walFlush: number;
+  walLock: number;
+  /** Anything else, by wait event, most first. */
+  other: Array<[string, number]>;
+  /** Each time a backend was seen flushing the WAL for one statement: how long, at least (ms), longest first. */
+  flushes: number[];
+  /** Why the sampling stopped early, if it did. */
+  failed?: string;
+}
+
+/** One active statement as a sample of pg_stat_activity shows it. */
+export interface ActiveStatement {
+  pid: number;
+  /** wait_event_type and wait_event, null while it waits on nothing PostgreSQL reports. */
+  type: string | null;
+  event: string | null;
+  /** When its statement started (query_start): a backend's next statement is another flush. */
+  statement: string;
+}
+
+/**
+ * Adds up samples of active statements into Waits. A flush is one backend seen in IO:WALSync for the
+ * same statement in consecutive samples; its length is the time between the first and the last sample
+ * that saw it, so a lower bound.
+ */
+export class WaitTally {
+  private readonly waits: Waits;
+  private readonly other = new Map<string, number>();
+  private readonly flushing = new Map<number, { statement: string; first: number; last: number }>();
+
+  constructor(intervalMs: number) {
+    this.waits = { intervalMs, samples: 0, onCore: 0, walFlush: 0, walLock: 0, other: [], flushes: [] };
+  }
+
+  /** One sample, taken at `at` (ms). */
+  add(statements: ActiveStatement[], at: number): void {
+    const flushingNow = new Set<number>();
+    for (const { pid, type, event, statement } of statements) {
+      this.waits.samples++;
+      if (type === null) this.waits.onCore++;
+      else if (type === 'IO' && (event === 'WALSync' || event === 'WALWrite')) this.waits.walFlush++;
+      else if (type === 'LWLock' && event === 'WALWrite') this.waits.walLock++;
+      else this.other.set(`${type}:${event}`, (this.other.get(`${type}:${event}`) ?? 0) + 1);
+      if (type !== 'IO' || event !== 'WALSync') continue;
+      flushingNow.add(pid);
+      const flush = this.flushing.get(pid);
+      if (flush?.statement === statement) flush.last = at;
+      else {
+        if (flush) this.waits.flushes.push(flush.last - flush.first);
+        this.flushing.set(pid, { statement, first: at, last: at });
+      }
+    }
+    for (const [pid, flush] of this.flushing)
+      if (!flushingNow.has(pid)) {
+        this.waits.flushes.push(flush.last - flush.first);
+        this.flushing.delete(pid);
+      }
+  }
+
+  fail(reason: string): void {
+    this.waits.failed = reason;
+  }
+
+  /** The waits so far, a flush still seen in the last sample ending there. */
+  finish(): Waits {
+    for (const flush of this.flushing.values()) this.waits.flushes.push(flush.last - flush.first);
+    this.flushing.clear();
+    this.waits.flushes.sort((a, b) => b - a);
+    this.waits.other = [...this.other].sort((a, b) => b[1] - a[1]);
+    return this.waits;
+  }
+}
+
+/**
+ * Samples what the active statements of one database wait on (pg_stat_activity, every `intervalMs` on
+ * a connection of its own), to tell a slow append's causes apart: its own CPU, the commit's fdatasync
+ * of the write-ahead log and the queue behind it, or a lock. The sampling costs the server a query every
+ * interval, so the benchmark takes it only when asked (BENCH_PG_WAITS).
+ */
+export class PostgresWaits {
+  private sampling: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private tally: WaitTally;
+
+  constructor(private readonly serverUrl: string, private readonly intervalMs: number) {
+    this.tally = new WaitTally(intervalMs);
+  }
+
+  start(database: string): void {
+    this.stopped = false;
+    const tally = (this.tally = new WaitTally(this.intervalMs));
+    this.sampling = withClient(this.serverUrl, async (client) => {
+      const query = {
+        name: 'bench_waits',
+        text: `select pid, wait_event_type as type, wait_event as event, query_start::text as statement from pg_stat_activity
+                where datname = $1 and state = 'active' and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+        values: [database],
+      };
+      while (!this.stopped) {
+        const at = performance.now();
+        tally.add((await client.query<ActiveStatement>(query)).rows, at);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, this.intervalMs - (performance.now() - at))));
+      }
+    }).catch((error: Error) => tally.fail(error.message));
+  }
+
+  async stop(): Promise<Waits> {
+    this.stopped = true;
+    await this.sampling;
+    return this.tally.finish();
+  }
+}
+
+/** A window's waits as a line's words. */
+export function waitsLine(waits: Waits): string {
+  const share = (count: number) => `${((count * 100) / Math.max(1, waits.samples)).toFixed(0)} %`;
+  const others = waits.other.slice(0, 2).map(([event, count]) => `${event} ${share(count)}`);
+  const long = waits.flushes.filter((ms) => ms >= 50);
+  return [
+    `sampled every ${waits.intervalMs} ms, ${waits.samples} samples of active statements: on a core (or waiting for one) ${share(waits.onCore)}`,
+    `flushing the WAL ${share(waits.walFlush)}, queued behind a flush ${share(waits.walLock)}`,
+    `else ${share(waits.samples - waits.onCore - waits.walFlush - waits.walLock)}${others.length > 0 ? ` (${others.join(', ')})` : ''}`,
+    `a flush seen over 50 ms ${long.length} times${long.length > 0 ? `, the longest at least ${long[0]!.toFixed(0)} ms` : ''}`,
+    ...(waits.failed ? [`SAMPLING STOPPED EARLY: ${waits.failed}`] : []),
+  ].join('; ');
+}
