@@ -141,8 +141,9 @@ export interface Waits {
   samples: number;
   /** Of those: not waiting on anything PostgreSQL reports (on a core, or runnable and waiting for one). */
   onCore: number;
-  /** Flushing the write-ahead log (IO:WALSync, IO:WALWrite), or waiting for its lock while another does (LWLock:WALWrite). */
+  /** Writing and flushing the write-ahead log (IO:WALWrite, IO:WALSync). */
   walFlush: number;
+  /** Waiting for the log's lock while another backend flushes it (LWLock:WALWrite). */
   walLock: number;
   /** Anything else, by wait event, most first. */
   other: Array<[string, number]>;

@@ -65,6 +65,9 @@ describe('waitsLine', () => {
   });
 });
 
+/** A statement that keeps its backend on a core for a while, waiting on nothing. */
+const computeFor = (ms: number) => `do $$ declare i bigint := 0; begin while clock_timestamp() < now() + interval '${ms} ms' loop i := i + 1; end loop; end $$`;
+
 describe('PostgresWaits (sampling pg_stat_activity)', () => {
   let database: TestDatabase;
   let databaseName: string;
@@ -81,7 +84,7 @@ describe('PostgresWaits (sampling pg_stat_activity)', () => {
     waits.start(databaseName);
     await Promise.all([
       database.pool.query('select pg_sleep(0.4)'),
-      database.pool.query('do $$ declare i bigint := 0; begin while clock_timestamp() < now() + interval \'400 ms\' loop i := i + 1; end loop; end $$'),
+      database.pool.query(computeFor(400)),
     ]);
     const sampled = await waits.stop();
 
@@ -93,17 +96,19 @@ describe('PostgresWaits (sampling pg_stat_activity)', () => {
 
   it("samples only the database it was given, not the server's others", async () => {
     const waits = new PostgresWaits(process.env.EMISOR_TEST_SERVER_URL!, 5);
-    waits.start(databaseName);
     const elsewhere = new pg.Client({ connectionString: process.env.EMISOR_TEST_SERVER_URL });
     await elsewhere.connect();
     try {
-      await elsewhere.query('select pg_sleep(0.3)');
+      waits.start(databaseName);
+      // Asleep in another database while this one computes: only the computing is this database's.
+      await Promise.all([elsewhere.query('select pg_sleep(0.3)'), database.pool.query(computeFor(300))]);
     } finally {
       await elsewhere.end();
     }
     const sampled = await waits.stop();
 
     expect(sampled.failed).toBeUndefined();
+    expect(sampled.onCore).toBeGreaterThanOrEqual(10);
     expect(new Map(sampled.other).has('Timeout:PgSleep')).toBe(false);
   });
 });
