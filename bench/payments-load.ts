@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { KeepAlivePool } from './support/keep-alive-client';
+import { openArrivals } from './support/open-arrivals';
 import type { Acked, BenchClient, Kind, KindResult, LoadInput, LoadResult, Refused } from './support/protocol';
 import { summarize } from './support/stats';
 
@@ -13,7 +14,7 @@ import { summarize } from './support/stats';
  * paced to a target rate, when the input gives one): each loop owns a disjoint set of senders (a
  * person does not send two payments at once, and two loops never race on one sender).
  * With `arrivals: 'open'` and a rate, payments fall due at that rate instead, each sent when due
- * whatever is still in flight (openArrivals), as payments from many independent phones arrive. Each
+ * whatever is still in flight (support/open-arrivals), as payments from many independent phones arrive. Each
  * payment pays a random client of the same bank (INTERNAL share) or of another bank, a random small amount,
  * with a unique Idempotency-Key that is also the payment's reference (so the verification can find
  * every payment a key produced). The first cross-bank payment acknowledged in every 100 ms is
@@ -252,39 +253,27 @@ async function main(): Promise<void> {
   }
 
   /**
-   * Open arrivals: payments fall due at `rate`, evenly spaced, whatever is still in flight, each sent
-   * when due by a client with no payment in flight (a person waits for their own payment, not for
-   * anyone else's), over as many connections as that takes (up to OPEN_MAX_CONNECTIONS).
+   * Open arrivals (support/open-arrivals), over as many connections as the payments in flight take
+   * (up to OPEN_MAX_CONNECTIONS). Each lane (seq modulo connections) reads its last acknowledged
+   * payment back at the end, like a loop.
    */
-  async function openArrivals(rate: number): Promise<void> {
-    const inFlight = new Set<number>();
-    const payments = new Set<Promise<void>>();
-    /** per lane (seq modulo connections), the last acknowledged payment: read back at the end like a loop's */
+  async function open(rate: number): Promise<void> {
     const lastOf = new Map<number, { id: string; token: string; at: number }>();
-    let nextSender = 0;
-    for (let seq = 0; ; seq++) {
-      const due = begin + (seq * 1000) / rate;
-      if (due >= deadline) break;
-      if (due > performance.now()) await sleep(due - performance.now());
-      // Every client waiting for an answer (a service that stopped answering): the next payment waits for one.
-      while (inFlight.size >= clients.length) await Promise.race(payments);
-      while (inFlight.has(nextSender)) nextSender = (nextSender + 1) % clients.length;
-      const senderIndex = nextSender;
-      nextSender = (nextSender + 1) % clients.length;
-      inFlight.add(senderIndex);
-      const lane = seq % connections;
-      const payment = pay(senderIndex, `${input.runId}-${input.phase}${lane}-${seq}`, due).then((acknowledged) => {
-        inFlight.delete(senderIndex);
+    await openArrivals({
+      rate,
+      begin,
+      deadline,
+      senders: clients.length,
+      send: async (senderIndex, seq, due) => {
+        const lane = seq % connections;
+        const acknowledged = await pay(senderIndex, `${input.runId}-${input.phase}${lane}-${seq}`, due);
         if (acknowledged) lastOf.set(lane, acknowledged);
-      });
-      payments.add(payment);
-      void payment.finally(() => payments.delete(payment));
-    }
-    await Promise.all(payments);
+      },
+    });
     for (const last of lastOf.values()) readBacks.push(readBack(last.id, last.token, last.at));
   }
 
-  if (input.arrivals === 'open' && input.rate) await openArrivals(input.rate);
+  if (input.arrivals === 'open' && input.rate) await open(input.rate);
   else await Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
   await windowOpened;
   const elapsedSeconds = (performance.now() - start) / 1000;

@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../runtime/embedded-postgres';
 import { runHttpFloor, type HttpFloorResult } from './http-floor';
-import { benchKnobs, type MinimalResult } from './minimal-ledger';
+import { benchKnobs, type MinimalOpenResult, type MinimalResult } from './minimal-ledger';
 import { envFlag } from './support/env';
 import { scriptArguments } from './support/package-scripts';
 import { Api } from './support/http';
@@ -65,7 +65,9 @@ import { ms } from './support/stats';
  *     from a refused request, every client balance equal to its payments, money conserved per bank.
  *  5. The service stops; the minimal-ledger ceiling (bench/minimal-ledger.ts) runs on another fresh
  *     database of the same server with the same clients, mix and concurrency (BENCH_SKIP_BASELINE=true
- *     skips it). Databases are dropped at the end (BENCH_KEEP_DATABASE=true keeps the service's).
+ *     skips it); then, like the service, the same open arrivals at 80 % of its own peak (or
+ *     BENCH_PACED_RATE), so that the latency target is read beside what the same PostgreSQL allows a
+ *     ledger that does nothing else. Databases are dropped at the end (BENCH_KEEP_DATABASE=true keeps the service's).
  *  6. The HTTP floor (bench/http-floor.ts) for BENCH_FLOOR_SECONDS (default 20; 0 skips it): a bare
  *     node:http server answering the same requests with a fixed 201 and no database, at the same
  *     concurrency; what HTTP alone allows on this machine, beside the minimal ledger's database ceiling.
@@ -97,21 +99,8 @@ const PACED_PROFILE = process.env.BENCH_PACED_PROFILE ? resolve(process.env.BENC
 const OPEN_PROFILE = process.env.BENCH_OPEN_PROFILE ? resolve(process.env.BENCH_OPEN_PROFILE) : null;
 /** Sampling interval (ms) of what the service's statements wait on, or null: not sampled. */
 const PG_WAITS_MS = process.env.BENCH_PG_WAITS ? Number(process.env.BENCH_PG_WAITS) : null;
-/** After the peak, a paced phase at this share of it (the targets' "p99 at 80 % of peak"); 0 s skips it. */
-const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 20);
-/**
- * Seconds of the paced load before its window opens: a new generator process starts cold (its code
- * interpreted, 64 connections to open), and right after the peak the service still settles the peak's
- * last cross-bank payments; measured from its first request, the phase's p99 was that transient's.
- */
-const PACED_WARMUP_SECONDS = Number(process.env.BENCH_PACED_WARMUP_SECONDS ?? 5);
-const PACED_SHARE = 0.8;
-/**
- * Payments/s the paced phases ask instead of 80 % of the peak: two builds compared at one load (on a
- * shared host the peak, and with it 80 % of it, wanders from run to run by more than a change moves it).
- */
-const PACED_RATE = process.env.BENCH_PACED_RATE ? Number(process.env.BENCH_PACED_RATE) : null;
-if (PACED_RATE !== null && !(Number.isFinite(PACED_RATE) && PACED_RATE >= 1)) throw new Error('BENCH_PACED_RATE must be a number of payments/s, 1 or more');
+/** After the peak, the phases at 80 % of it (the targets' "p99 at 80 % of peak"): minimal-ledger's benchKnobs. */
+const { seconds: PACED_SECONDS, warmupSeconds: PACED_WARMUP_SECONDS, share: PACED_SHARE, rate: PACED_RATE } = knobs.paced;
 /** Service processes on the database (1: one, with its embedded chain; more: over a chain node, routed by bank). */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
@@ -727,6 +716,23 @@ function pacedLine(paced: PacedPhase | null): string {
 }
 
 /**
+ * The minimal ledger under the service's open arrivals at 80 % of its own peak: the latency target
+ * applied to the same PostgreSQL in the same run, and the service's p99 beside it. Where the minimal
+ * ledger misses 50 ms too, what misses it is below any engine on that server (its commits' flushes,
+ * the cores it shares), not the engine's.
+ */
+function minimalOpenLine(open: MinimalOpenResult | null, service: PacedPhase | null): string {
+  if (!open) return 'skipped (BENCH_PACED_SECONDS=0)';
+  const behind = open.paymentsPerSecond < open.askedRate * 0.98 ? ", FELL BEHIND: the latencies below are a growing queue's" : '';
+  const internal = open.latency.INTERNAL;
+  const share = (over: number, count: number) => `${((over * 100) / Math.max(1, count)).toFixed(2)} %`;
+  const beside = service
+    ? `; the service's open arrivals p99 ${ms(service.result.kinds.INTERNAL.post.p99)}, ${(service.result.kinds.INTERNAL.post.p99 / internal.p99).toFixed(2)}× the minimal ledger's`
+    : '';
+  return `${open.paymentsPerSecond.toFixed(1)} payments/s of ${open.askedRate.toFixed(1)} asked${behind}; INTERNAL p50 ${ms(internal.p50)} p95 ${ms(internal.p95)} p99 ${ms(internal.p99)} max ${ms(internal.max)}, ${share(internal.over50, internal.count)} over 50 ms (from when due)${beside}`;
+}
+
+/**
  * How many POSTs took over 50 ms as the generator saw them, from when each was due and from when it was
  * sent, and as the service did (from its first middleware to its answer, of the POSTs it answered; with
  * BENCH_PROCESSES, the first process's). Due but not yet sent: a paced loop waiting for its previous
@@ -1045,9 +1051,10 @@ function printSummary(report: {
   if (minimal) {
     rows.push([
       'minimal ledger',
-      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged), 3)}/payment (warm-up included), WAL ${report.minimalWalBytes === null ? '–' : kib(report.minimalWalBytes / Math.max(1, minimal.acknowledged + minimal.warmupAcknowledged))}/payment${minimal.poolSize < knobs.connections ? `, its ${knobs.connections} loops on ${minimal.poolSize} connections (all the server had to spare)` : ''}${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
+      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.committed), 3)}/payment (warm-ups and its open phase included), WAL ${report.minimalWalBytes === null ? '–' : kib(report.minimalWalBytes / Math.max(1, minimal.committed))}/payment${minimal.poolSize < knobs.connections ? `, its ${knobs.connections} loops on ${minimal.poolSize} connections (all the server had to spare)` : ''}${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
     ]);
     rows.push(['emisor / minimal', `${(rate / minimal.paymentsPerSecond).toFixed(3)}×`]);
+    rows.push([PACED_RATE === null ? 'minimal, open 80 %' : 'minimal, open (fixed)', minimalOpenLine(minimal.open, report.open)]);
   } else rows.push(['minimal ledger', 'skipped (BENCH_SKIP_BASELINE)']);
   const { floor } = report;
   if (floor) {
@@ -1372,7 +1379,7 @@ async function main(): Promise<void> {
       const minimalDatabase = `bench_minimal_${stamp}`;
       await createDatabase(serverUrl, minimalDatabase);
       cleanups.push(() => dropDatabase(serverUrl!, minimalDatabase));
-      log(`minimal ledger: ${knobs.seconds} s at ${knobs.connections} connections on ${minimalDatabase}`);
+      log(`minimal ledger: ${knobs.seconds} s at ${knobs.connections} connections on ${minimalDatabase}${PACED_SECONDS > 0 ? `, then ${PACED_SECONDS} s of open arrivals at ${PACED_RATE === null ? `${PACED_SHARE * 100} % of its peak` : 'BENCH_PACED_RATE'}` : ''}`);
       const output = join(work, 'minimal.json');
       await postgresCpu?.begin(minimalDatabase);
       const walBefore = await walPosition(serviceDb);
