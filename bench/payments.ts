@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../runtime/embedded-postgres';
+import { runCommitFlushProbe, type CommitFlushResult } from './commit-flush';
 import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalOpenResult, type MinimalResult } from './minimal-ledger';
 import { envFlag } from './support/env';
@@ -71,9 +72,11 @@ import { ms } from './support/stats';
  *  6. The HTTP floor (bench/http-floor.ts) for BENCH_FLOOR_SECONDS (default 20; 0 skips it): a bare
  *     node:http server answering the same requests with a fixed 201 and no database, at the same
  *     concurrency; what HTTP alone allows on this machine, beside the minimal ledger's database ceiling.
+ *  7. PostgreSQL's commits alone (bench/commit-flush.ts) for BENCH_FLUSH_SECONDS (default 20; 0 skips
+ *     them): one small commit every 5 ms with nothing else running, and how many the host held over 50 ms.
  *
  * Exit status 1 when a check fails. Knobs: BENCH_SECONDS (60), BENCH_CONNECTIONS (64), BENCH_CLIENTS
- * (10000), BENCH_BANKS (3), BENCH_INTERNAL_SHARE (0.8: the share of INTERNAL payments, for both sides), BENCH_SKIP_BASELINE, BENCH_WARMUP_SECONDS (5), BENCH_PACED_SECONDS (20), BENCH_PACED_WARMUP_SECONDS (5), BENCH_PACED_RATE (payments/s
+ * (10000), BENCH_BANKS (3), BENCH_INTERNAL_SHARE (0.8: the share of INTERNAL payments, for both sides), BENCH_SKIP_BASELINE, BENCH_FLUSH_SECONDS (20), BENCH_WARMUP_SECONDS (5), BENCH_PACED_SECONDS (20), BENCH_PACED_WARMUP_SECONDS (5), BENCH_PACED_RATE (payments/s
  * the paced phases ask, instead of 80 % of the peak), BENCH_INITIAL_BALANCE (each
  * client's cash-in, 1000000), BENCH_SETUP_CONCURRENCY (32), BENCH_GRACE_SECONDS (30, for settlement
  * and the read model after the load), BENCH_SERVICE_DIR, BENCH_LOG_LEVEL (the service's, warn),
@@ -104,6 +107,8 @@ const { seconds: PACED_SECONDS, warmupSeconds: PACED_WARMUP_SECONDS, share: PACE
 /** Service processes on the database (1: one, with its embedded chain; more: over a chain node, routed by bank). */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
+/** Seconds of PostgreSQL's commits alone at the end (bench/commit-flush.ts); 0 skips them. */
+const FLUSH_SECONDS = Number(process.env.BENCH_FLUSH_SECONDS ?? 20);
 /**
  * How the load generator is scheduled: `batch` (SCHED_BATCH, the default) or `normal`. The generator
  * stands for the scheme's phones, which are not on the service's machine. Here it is, and each answer
@@ -732,6 +737,14 @@ function minimalOpenLine(open: MinimalOpenResult | null, service: PacedPhase | n
   return `${open.paymentsPerSecond.toFixed(1)} payments/s of ${open.askedRate.toFixed(1)} asked${behind}; INTERNAL p50 ${ms(internal.p50)} p95 ${ms(internal.p95)} p99 ${ms(internal.p99)} max ${ms(internal.max)}, ${share(internal.over50, internal.count)} over 50 ms (from when due)${beside}`;
 }
 
+/** PostgreSQL's commits with nothing else running: how often the host alone holds one over 50 ms. */
+function commitFlushLine(probe: CommitFlushResult | null): string {
+  if (!probe) return 'skipped (BENCH_FLUSH_SECONDS=0)';
+  const { latency, slow } = probe;
+  const listed = slow.map(([at, took]) => `${took.toFixed(0)} ms at ${at.toFixed(1)} s`).join(', ');
+  return `one commit every 5 ms for ${probe.seconds.toFixed(0)} s, nothing else running: p50 ${ms(latency.p50, 2)} p99 ${ms(latency.p99)} max ${ms(latency.max)}; ${latency.over50} of ${latency.count} over 50 ms${listed ? ` (${listed}${latency.over50 > slow.length ? ', …' : ''})` : ''}`;
+}
+
 /**
  * How many POSTs took over 50 ms as the generator saw them, from when each was due and from when it was
  * sent, and as the service did (from its first middleware to its answer, of the POSTs it answered; with
@@ -988,6 +1001,7 @@ function printSummary(report: {
   minimalPostgresCpu: number | null;
   minimalWalBytes: number | null;
   floor: HttpFloorResult | null;
+  commitFlush: CommitFlushResult | null;
   checks: Check[];
 }) {
   const { load, measured, minimal } = report;
@@ -1065,6 +1079,7 @@ function printSummary(report: {
     ]);
     rows.push(['emisor / HTTP floor', `${(rate / floor.requestsPerSecond).toFixed(3)}×`]);
   } else rows.push(['HTTP floor', 'skipped (BENCH_FLOOR_SECONDS=0)']);
+  rows.push(['PG commit alone', commitFlushLine(report.commitFlush)]);
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log('\n=== Instant Payments benchmark ===');
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
@@ -1415,7 +1430,16 @@ async function main(): Promise<void> {
       floor = await runHttpFloor({ seconds: FLOOR_SECONDS, connections: knobs.connections, token: clients[0]!.token });
     }
 
-    const report = { serviceInfo, mode, load, paced, open, measured, drainSeconds, minimal, minimalPostgresCpu, minimalWalBytes, floor, checks };
+    let commitFlush: CommitFlushResult | null = null;
+    if (FLUSH_SECONDS > 0) {
+      const probeDatabase = `bench_commit_${stamp}`;
+      await createDatabase(serverUrl, probeDatabase);
+      cleanups.push(() => dropDatabase(serverUrl!, probeDatabase));
+      log(`PostgreSQL's commits alone: ${FLUSH_SECONDS} s on ${probeDatabase}`);
+      commitFlush = await runCommitFlushProbe({ url: databaseUrl(serverUrl, probeDatabase), seconds: FLUSH_SECONDS });
+    }
+
+    const report = { serviceInfo, mode, load, paced, open, measured, drainSeconds, minimal, minimalPostgresCpu, minimalWalBytes, floor, commitFlush, checks };
     printSummary(report);
     for (const [file, window] of [
       [PROFILE, 'the load'],
