@@ -189,14 +189,6 @@ export async function runMinimalLedger(options: MinimalOptions): Promise<Minimal
     }
   }
 
-  await Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
-  await windowOpened;
-  const elapsedSeconds = (performance.now() - start) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  const paymentsPerSecond = acknowledged / elapsedSeconds;
-  const open = options.paced.seconds > 0 ? await openPhase(options.paced.rate ?? paymentsPerSecond * options.paced.share) : null;
-  await pool.end();
-
   /**
    * The latency target's load on the same ledger: open arrivals (the service's, support/open-arrivals)
    * at 80 % of the peak just measured, after the same warm-up at that rate, latency counted from when
@@ -228,6 +220,14 @@ export async function runMinimalLedger(options: MinimalOptions): Promise<Minimal
       latency: { INTERNAL: summarize(openLatencies.INTERNAL), CROSS_ORGANIZATION: summarize(openLatencies.CROSS_ORGANIZATION) },
     };
   }
+
+  await Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
+  await windowOpened;
+  const elapsedSeconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const paymentsPerSecond = acknowledged / elapsedSeconds;
+  const open = options.paced.seconds > 0 ? await openPhase(options.paced.rate ?? paymentsPerSecond * options.paced.share) : null;
+  await pool.end();
 
   const { rows } = await setup.query<{ total: string; payments: string }>(
     'select (select sum(balance) from accounts)::text as total, (select count(*) from payments)::text as payments',
