@@ -31,6 +31,7 @@ import {
 } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
 import { ms } from './support/stats';
+import { judgeTargets } from './support/targets';
 
 /**
  * `npm run bench:payments` (issue 9, item 5): Instant Payments over HTTP, end to end.
@@ -1107,6 +1108,19 @@ function printSummary(report: {
   if (load.errorSamples.length) console.log(`error samples:\n  ${load.errorSamples.slice(0, 5).join('\n  ')}`);
   console.log('\n=== Checks ===');
   for (const check of report.checks) console.log(`${check.ok ? 'PASS' : 'FAIL'}  ${check.name} — ${check.detail}`);
+  console.log('\n=== Targets (docs/payments.md, "Measured") ===');
+  const verdicts = judgeTargets({
+    rate,
+    seconds: load.elapsedSeconds,
+    minimalRate: minimal?.paymentsPerSecond ?? null,
+    openP99: report.open?.result.kinds.INTERNAL.post.p99 ?? null,
+    loopsP99: report.paced ? { due: report.paced.result.kinds.INTERNAL.post.p99, sent: report.paced.result.sent.p99 } : null,
+    minimalOpenP99: minimal?.open?.latency.INTERNAL.p99 ?? null,
+    completedP99: load.completion.latency.p99,
+    checksPassed: report.checks.every((check) => check.ok),
+    fixedPacedRate: PACED_RATE !== null,
+  });
+  for (const { target, verdict, figures } of verdicts) console.log(`${verdict.padEnd(12)}  ${target} — ${figures}`);
 }
 
 async function main(): Promise<void> {

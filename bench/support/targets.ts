@@ -1,0 +1,58 @@
+/**
+ * The Instant Payments engine's targets (docs/payments.md, "Measured"), each judged on one run of
+ * `npm run bench:payments`: what a reader of a run's output would otherwise work out from its rows.
+ */
+export interface TargetFigures {
+  /** payments/s over the measured window */
+  rate: number;
+  /** the measured window's length (the target asks 60 s) */
+  seconds: number;
+  /** the minimal ledger's payments/s in the same run, or null when it was skipped */
+  minimalRate: number | null;
+  /** INTERNAL POST p99 (ms) at 80 % of the peak from open arrivals, counted from when due; null when skipped */
+  openP99: number | null;
+  /** the same from the peak's 64 loops, counted from when due and from when sent; null when skipped */
+  loopsP99: { due: number; sent: number } | null;
+  /** the minimal ledger's INTERNAL p99 (ms) under the same open arrivals at 80 % of its own peak, or null */
+  minimalOpenP99: number | null;
+  /** cross-bank POST→COMPLETED p99 (ms) at the peak */
+  completedP99: number;
+  /** every check of the run passed */
+  checksPassed: boolean;
+  /** whether the paced phases asked a fixed rate (BENCH_PACED_RATE) rather than 80 % of the peak */
+  fixedPacedRate: boolean;
+}
+
+export interface TargetVerdict {
+  target: string;
+  /** 'met', 'NOT MET', or 'not measured' (a phase skipped, or a fixed rate asked instead of 80 % of the peak) */
+  verdict: 'met' | 'NOT MET' | 'not measured';
+  figures: string;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const judge = (met: boolean): TargetVerdict['verdict'] => (met ? 'met' : 'NOT MET');
+
+export function judgeTargets(figures: TargetFigures): TargetVerdict[] {
+  const { rate, seconds, minimalRate, openP99, loopsP99, minimalOpenP99, completedP99, checksPassed, fixedPacedRate } = figures;
+  const atEighty = (): TargetVerdict => {
+    const target = 'INTERNAL POST p99 ≤ 50 ms at 80 % of the peak (open arrivals)';
+    if (openP99 === null || fixedPacedRate) return { target, verdict: 'not measured', figures: fixedPacedRate ? 'the paced phases asked BENCH_PACED_RATE' : 'the paced phases were skipped' };
+    const beside = [
+      loopsP99 ? `from the 64 loops ${ms(loopsP99.due)} from when due, ${ms(loopsP99.sent)} from when sent` : null,
+      minimalOpenP99 !== null ? `the minimal ledger under the same arrivals at 80 % of its own peak ${ms(minimalOpenP99)}` : null,
+    ].filter((part) => part !== null);
+    return { target, verdict: judge(openP99 <= 50), figures: [ms(openP99), ...beside].join('; ') };
+  };
+  return [
+    seconds < 60
+      ? { target: '≥ 3,000 payments/s for 60 s', verdict: 'not measured', figures: `${rate.toFixed(1)} payments/s over ${seconds.toFixed(0)} s` }
+      : { target: '≥ 3,000 payments/s for 60 s', verdict: judge(rate >= 3000), figures: `${rate.toFixed(1)} payments/s` },
+    minimalRate === null
+      ? { target: '≥ 1.0× the minimal ledger of the same run', verdict: 'not measured', figures: 'the minimal ledger was skipped' }
+      : { target: '≥ 1.0× the minimal ledger of the same run', verdict: judge(rate >= minimalRate), figures: `${(rate / minimalRate).toFixed(3)}× (${minimalRate.toFixed(1)} payments/s)` },
+    atEighty(),
+    { target: 'cross-bank POST→COMPLETED p99 ≤ 1 s', verdict: judge(completedP99 <= 1000), figures: ms(completedP99) },
+    { target: 'no payment lost or twice, money conserved', verdict: judge(checksPassed), figures: checksPassed ? 'every check passed' : 'a check failed (above)' },
+  ];
+}

@@ -1,0 +1,48 @@
+import { judgeTargets, type TargetFigures } from '../../bench/support/targets';
+
+/** bench:payments' verdict on the engine's targets, from one run's figures. */
+describe('judgeTargets', () => {
+  const run: TargetFigures = {
+    rate: 3841.1,
+    seconds: 60,
+    minimalRate: 2658.0,
+    openP99: 166.2,
+    loopsP99: { due: 127.2, sent: 50.8 },
+    minimalOpenP99: 76.0,
+    completedP99: 326.3,
+    checksPassed: true,
+    fixedPacedRate: false,
+  };
+  const verdicts = (figures: TargetFigures) => judgeTargets(figures).map(({ target, verdict }) => [target, verdict]);
+
+  it('judges each target of a full run, the figures beside it', () => {
+    expect(judgeTargets(run)).toEqual([
+      { target: '≥ 3,000 payments/s for 60 s', verdict: 'met', figures: '3841.1 payments/s' },
+      { target: '≥ 1.0× the minimal ledger of the same run', verdict: 'met', figures: '1.445× (2658.0 payments/s)' },
+      {
+        target: 'INTERNAL POST p99 ≤ 50 ms at 80 % of the peak (open arrivals)',
+        verdict: 'NOT MET',
+        figures: '166.2 ms; from the 64 loops 127.2 ms from when due, 50.8 ms from when sent; the minimal ledger under the same arrivals at 80 % of its own peak 76.0 ms',
+      },
+      { target: 'cross-bank POST→COMPLETED p99 ≤ 1 s', verdict: 'met', figures: '326.3 ms' },
+      { target: 'no payment lost or twice, money conserved', verdict: 'met', figures: 'every check passed' },
+    ]);
+  });
+
+  it('holds each bound inclusive and misses it just past', () => {
+    const atBounds = { ...run, rate: 3000, minimalRate: 3000, openP99: 50, completedP99: 1000 };
+    expect(verdicts(atBounds).map(([, verdict]) => verdict)).toEqual(['met', 'met', 'met', 'met', 'met']);
+    const pastBounds = { ...run, rate: 2999.9, minimalRate: 3000, openP99: 50.1, completedP99: 1000.1, checksPassed: false };
+    expect(verdicts(pastBounds).map(([, verdict]) => verdict)).toEqual(['NOT MET', 'NOT MET', 'NOT MET', 'NOT MET', 'NOT MET']);
+  });
+
+  it('does not judge what the run did not measure as the target asks', () => {
+    const short = judgeTargets({ ...run, seconds: 20, minimalRate: null, openP99: null, loopsP99: null, minimalOpenP99: null });
+    expect(short.map(({ verdict }) => verdict)).toEqual(['not measured', 'not measured', 'not measured', 'met', 'met']);
+    expect(short[0]!.figures).toBe('3841.1 payments/s over 20 s');
+    expect(short[2]!.figures).toBe('the paced phases were skipped');
+
+    const fixedRate = judgeTargets({ ...run, fixedPacedRate: true });
+    expect(fixedRate[2]).toMatchObject({ verdict: 'not measured', figures: 'the paced phases asked BENCH_PACED_RATE' });
+  });
+});
