@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
+import { withClient } from './support/postgres';
 import { summarize, type Summary } from './support/stats';
 
 /**
@@ -21,29 +21,28 @@ export interface CommitFlushResult {
 const INTERVAL_MS = 5;
 const SLOW_KEPT = 20;
 
-export async function runCommitFlushProbe({ url, seconds }: { url: string; seconds: number }): Promise<CommitFlushResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+export function runCommitFlushProbe({ url, seconds }: { url: string; seconds: number }): Promise<CommitFlushResult> {
+  return withClient(url, async (client) => {
     await client.query('set synchronous_commit = on');
     await client.query('create table if not exists commit_probe (at timestamptz not null default now())');
-    const insert = { name: 'commit-probe', text: 'insert into commit_probe default values' };
-    const latencies: number[] = [];
-    const slow: Array<[number, number]> = [];
-    const begin = performance.now();
-    const deadline = begin + seconds * 1000;
-    for (let next = begin; next < deadline; next += INTERVAL_MS) {
-      if (next > performance.now()) await sleep(next - performance.now());
-      const started = performance.now();
-      // One statement outside a transaction block: its own transaction, committed and flushed.
-      await client.query(insert);
-      const took = performance.now() - started;
-      latencies.push(took);
-      if (took > 50 && slow.length < SLOW_KEPT) slow.push([(started - begin) / 1000, took]);
+    try {
+      const insert = { name: 'commit-probe', text: 'insert into commit_probe default values' };
+      const latencies: number[] = [];
+      const slow: Array<[number, number]> = [];
+      const begin = performance.now();
+      const deadline = begin + seconds * 1000;
+      for (let next = begin; next < deadline; next += INTERVAL_MS) {
+        if (next > performance.now()) await sleep(next - performance.now());
+        const started = performance.now();
+        // One statement outside a transaction block: its own transaction, committed and flushed.
+        await client.query(insert);
+        const took = performance.now() - started;
+        latencies.push(took);
+        if (took > 50 && slow.length < SLOW_KEPT) slow.push([(started - begin) / 1000, took]);
+      }
+      return { seconds: (performance.now() - begin) / 1000, latency: summarize(latencies), slow };
+    } finally {
+      await client.query('drop table if exists commit_probe');
     }
-    return { seconds: (performance.now() - begin) / 1000, latency: summarize(latencies), slow };
-  } finally {
-    await client.query('drop table if exists commit_probe').catch(() => undefined);
-    await client.end();
-  }
+  });
 }

@@ -694,6 +694,9 @@ function statementsSince(before: ReadonlyMap<string, number>, after: ReadonlyMap
     .sort((a, b) => b[1] - a[1]);
 }
 
+/** Where a paced phase answered under the rate it asked, its latencies are those of a growing queue. */
+const fellBehind = (rate: number, asked: number) => (rate < asked * 0.98 ? ", FELL BEHIND: the latencies below are a growing queue's" : '');
+
 /**
  * A paced phase's figures. Its rate is set against the rate it asked for: where the service fell
  * behind (the host slowed down after the peak, say), its latencies are those of a growing queue, not
@@ -704,7 +707,7 @@ function pacedLine(paced: PacedPhase | null): string {
   const { result, eventLoop } = paced;
   const rate = result.acknowledged / result.elapsedSeconds;
   const asked = result.askedRate!;
-  const behind = rate < asked * 0.98 ? ", FELL BEHIND: the latencies below are a growing queue's" : '';
+  const behind = fellBehind(rate, asked);
   return [
     `${rate.toFixed(1)} payments/s of ${asked.toFixed(1)} asked${behind}`,
     `INTERNAL p50 ${ms(result.kinds.INTERNAL.post.p50)} p95 ${ms(result.kinds.INTERNAL.post.p95)} p99 ${ms(result.kinds.INTERNAL.post.p99)}`,
@@ -729,7 +732,7 @@ function pacedLine(paced: PacedPhase | null): string {
  */
 function minimalOpenLine(open: MinimalOpenResult | null, service: PacedPhase | null): string {
   if (!open) return 'skipped (BENCH_PACED_SECONDS=0)';
-  const behind = open.paymentsPerSecond < open.askedRate * 0.98 ? ", FELL BEHIND: the latencies below are a growing queue's" : '';
+  const behind = fellBehind(open.paymentsPerSecond, open.askedRate);
   const internal = open.latency.INTERNAL;
   const share = (over: number, count: number) => `${((over * 100) / Math.max(1, count)).toFixed(2)} %`;
   const beside = service
