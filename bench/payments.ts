@@ -31,7 +31,7 @@ import {
 } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
 import { ms } from './support/stats';
-import { judgeTargets } from './support/targets';
+import { judgeTargets, queueNote } from './support/targets';
 
 /**
  * `npm run bench:payments` (issue 9, item 5): Instant Payments over HTTP, end to end.
@@ -694,20 +694,17 @@ function statementsSince(before: ReadonlyMap<string, number>, after: ReadonlyMap
     .sort((a, b) => b[1] - a[1]);
 }
 
-/** Where a paced phase answered under the rate it asked, its latencies are those of a growing queue. */
-const fellBehind = (rate: number, asked: number) => (rate < asked * 0.98 ? ", FELL BEHIND: the latencies below are a growing queue's" : '');
-
 /**
- * A paced phase's figures. Its rate is set against the rate it asked for: where the service fell
- * behind (the host slowed down after the peak, say), its latencies are those of a growing queue, not
- * of 80 % of the peak.
+ * A paced phase's figures. Its rate is set against the rate it asked for and its median against the
+ * latency target (queueNote): where the service fell behind (the host slowed down after the peak, say)
+ * or a queue stood through the phase, its latencies are a queue's, not those of 80 % of the peak.
  */
 function pacedLine(paced: PacedPhase | null): string {
   if (!paced) return 'skipped (BENCH_PACED_SECONDS=0)';
   const { result, eventLoop } = paced;
   const rate = result.acknowledged / result.elapsedSeconds;
   const asked = result.askedRate!;
-  const behind = fellBehind(rate, asked);
+  const behind = queueNote({ rate, asked, p50FromDue: result.kinds.INTERNAL.post.p50 });
   return [
     `${rate.toFixed(1)} payments/s of ${asked.toFixed(1)} asked${behind}`,
     `INTERNAL p50 ${ms(result.kinds.INTERNAL.post.p50)} p95 ${ms(result.kinds.INTERNAL.post.p95)} p99 ${ms(result.kinds.INTERNAL.post.p99)}`,
@@ -732,8 +729,8 @@ function pacedLine(paced: PacedPhase | null): string {
  */
 function minimalOpenLine(open: MinimalOpenResult | null, service: PacedPhase | null): string {
   if (!open) return 'skipped (BENCH_PACED_SECONDS=0)';
-  const behind = fellBehind(open.paymentsPerSecond, open.askedRate);
   const internal = open.latency.INTERNAL;
+  const behind = queueNote({ rate: open.paymentsPerSecond, asked: open.askedRate, p50FromDue: internal.p50 });
   const share = (over: number, count: number) => `${((over * 100) / Math.max(1, count)).toFixed(2)} %`;
   const beside = service
     ? `; the service's open arrivals p99 ${ms(service.result.kinds.INTERNAL.post.p99)}, ${(service.result.kinds.INTERNAL.post.p99 / internal.p99).toFixed(2)}× the minimal ledger's`

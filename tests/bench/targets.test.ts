@@ -1,4 +1,4 @@
-import { judgeTargets, type TargetFigures } from '../../bench/support/targets';
+import { judgeTargets, queueNote, type TargetFigures } from '../../bench/support/targets';
 
 /** bench:payments' verdict on the engine's targets, from one run's figures. */
 describe('judgeTargets', () => {
@@ -44,5 +44,24 @@ describe('judgeTargets', () => {
 
     const fixedRate = judgeTargets({ ...run, fixedPacedRate: true });
     expect(fixedRate[2]).toMatchObject({ verdict: 'not measured', figures: 'the paced phases asked BENCH_PACED_RATE' });
+  });
+});
+
+/** A paced phase's note on whether its latencies are a queue's, beside its figures. */
+describe('queueNote', () => {
+  it('says nothing of a phase that kept the rate asked with most payments answered within the target', () => {
+    expect(queueNote({ rate: 2951.6, asked: 2951.6, p50FromDue: 14.2 })).toBe('');
+    expect(queueNote({ rate: 2892.6, asked: 2951.6, p50FromDue: 50 })).toBe('');
+  });
+
+  it('says a phase that answered under 98 % of the rate asked fell behind', () => {
+    expect(queueNote({ rate: 2892.5, asked: 2951.6, p50FromDue: 14.2 })).toBe(", FELL BEHIND: the latencies below are a growing queue's");
+  });
+
+  it('says a phase that kept the rate with half its payments answered over 50 ms stood behind a queue', () => {
+    // The thirtieth session's fourth run: the minimal ledger at the rate asked, its p50 794.0 ms.
+    expect(queueNote({ rate: 1678.6, asked: 1678.6, p50FromDue: 794.0 })).toBe(
+      ', BEHIND A STANDING QUEUE: half the payments answered over 50 ms after they fell due',
+    );
   });
 });
