@@ -90,6 +90,15 @@ const RECORD = {
 export async function runMinimalLedger(options: MinimalOptions): Promise<MinimalResult> {
   const setup = new pg.Client({ connectionString: options.url });
   await setup.connect();
+  try {
+    return await measure(setup, options);
+  } finally {
+    await setup.end();
+  }
+}
+
+/** The run itself, on `setup`'s connection for the tables and the checks, and a pool for the payments. */
+async function measure(setup: pg.Client, options: MinimalOptions): Promise<MinimalResult> {
   await setup.query(`
     drop table if exists payments, accounts;
     create table accounts (id int primary key, bank int not null, balance bigint not null check (balance >= 0));
@@ -232,7 +241,6 @@ export async function runMinimalLedger(options: MinimalOptions): Promise<Minimal
   const { rows } = await setup.query<{ total: string; payments: string }>(
     'select (select sum(balance) from accounts)::text as total, (select count(*) from payments)::text as payments',
   );
-  await setup.end();
   const conserved = BigInt(rows[0]!.total) === options.initialBalance * BigInt(clients) && Number(rows[0]!.payments) === committed;
   return {
     elapsedSeconds,
