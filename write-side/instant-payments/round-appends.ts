@@ -30,6 +30,12 @@ interface Pending {
   reject(error: unknown): void;
 }
 
+/** The rounds of one statement, and the union of the banks' facts they assumed (which agree). */
+interface Statement {
+  rounds: Pending[];
+  assumedBanks: ReadonlyMap<string, BankFacts>;
+}
+
 export interface RoundAppendPorts {
   eventStore: EventStore;
   facts: LedgerFacts;
@@ -87,7 +93,7 @@ export class RoundAppends {
    * agrees with those taken on every bank's facts, while their events fit maxStatementEvents (the first
    * goes whatever its size). The others wait for the next statement.
    */
-  private nextStatement(): Pending[] {
+  private nextStatement(): Statement {
     const taken: Pending[] = [];
     const waiting: Pending[] = [];
     const streams = new Set<string>();
@@ -108,16 +114,16 @@ export class RoundAppends {
       for (const [id, facts] of assumedBanks ?? []) banks.set(id, facts);
     }
     this.queue.splice(0, this.queue.length, ...waiting);
-    return taken;
+    return { rounds: taken, assumedBanks: banks };
   }
 
-  private async appendTogether(rounds: Pending[]): Promise<void> {
+  private async appendTogether({ rounds, assumedBanks }: Statement): Promise<void> {
     const { eventStore } = this.ports;
     if (rounds.length > 1 && eventStore.appendAllWith) {
       try {
         const results = await eventStore.appendAllWith(
           rounds.map(({ round }) => ({ streamId: round.streamId, events: round.events, expectedVersion: round.expectedVersion })),
-          this.inlineWrite(rounds.map(({ round }) => round)),
+          this.inlineWrite(rounds.flatMap(({ round }) => round.events), assumedBanks),
         );
         rounds.forEach((pending, index) => pending.resolve(results[index]!));
         return;
@@ -128,7 +134,7 @@ export class RoundAppends {
     await Promise.all(
       rounds.map(async ({ round, resolve, reject }) => {
         try {
-          resolve(await eventStore.appendWith!(round.streamId, round.events, round.expectedVersion, this.inlineWrite([round])));
+          resolve(await eventStore.appendWith!(round.streamId, round.events, round.expectedVersion, this.inlineWrite(round.events, round.assumedBanks)));
         } catch (error) {
           reject(error);
         }
@@ -137,11 +143,11 @@ export class RoundAppends {
   }
 
   /** The read model's rows of the rounds' events, after checking what their decisions assumed of the banks. */
-  private inlineWrite(rounds: RoundAppend[]): InlineWrite {
-    const banks = new Map<string, BankFacts>();
-    for (const round of rounds) for (const [id, facts] of round.assumedBanks ?? []) banks.set(id, facts);
-    const write = this.ports.inlineReadModel.writeFor(rounds.flatMap((round) => round.events));
-    return banks.size > 0 && this.ports.facts.banksStill ? { ...write, precondition: this.ports.facts.banksStill(banks) } : write;
+  private inlineWrite(events: NewEvent[], assumedBanks: ReadonlyMap<string, BankFacts> | null): InlineWrite {
+    const write = this.ports.inlineReadModel.writeFor(events);
+    return assumedBanks && assumedBanks.size > 0 && this.ports.facts.banksStill
+      ? { ...write, precondition: this.ports.facts.banksStill(assumedBanks) }
+      : write;
   }
 }
 
