@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleepUntil } from './support/clock';
 import { withClient } from './support/postgres';
 import { summarize, type Summary } from './support/stats';
 
@@ -32,7 +32,7 @@ export function runCommitFlushProbe({ url, seconds }: { url: string; seconds: nu
       const begin = performance.now();
       const deadline = begin + seconds * 1000;
       for (let next = begin; next < deadline; next += INTERVAL_MS) {
-        if (next > performance.now()) await sleep(next - performance.now());
+        await sleepUntil(next);
         const started = performance.now();
         // One statement outside a transaction block: its own transaction, committed and flushed.
         await client.query(insert);

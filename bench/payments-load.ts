@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sleepUntil } from './support/clock';
 import { KeepAlivePool } from './support/keep-alive-client';
 import { openArrivals } from './support/open-arrivals';
 import type { Acked, BenchClient, Kind, KindResult, LoadInput, LoadResult, Refused } from './support/protocol';
@@ -244,7 +245,7 @@ async function main(): Promise<void> {
       // Paced: the loop's payments fall due on a fixed schedule.
       const due = intervalMs === null ? performance.now() : begin + (seq + loopIndex / connections) * intervalMs;
       if (due >= deadline) break;
-      if (due > performance.now()) await sleep(due - performance.now());
+      await sleepUntil(due);
       const key = `${input.runId}-${input.phase}${loopIndex}-${seq}`;
       const senderIndex = owned[seq++ % owned.length]!;
       last = (await pay(senderIndex, key, due)) ?? last;

@@ -1,5 +1,4 @@
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleepUntil } from './clock';
 
 export interface OpenArrivals {
   /** payments per second, evenly spaced */
@@ -34,7 +33,7 @@ export async function openArrivals({ rate, begin, deadline, senders, send }: Ope
   for (let seq = 0; ; seq++) {
     const due = begin + (seq * 1000) / rate;
     if (due >= deadline) break;
-    if (due > performance.now()) await sleep(due - performance.now());
+    await sleepUntil(due);
     // Every sender waiting for an answer (a server that stopped answering): the next payment waits for one.
     while (inFlight.size >= senders) await new Promise<void>((resolve) => (senderFreed = resolve));
     while (inFlight.has(nextSender)) nextSender = (nextSender + 1) % senders;
