@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { Kind } from './support/protocol';
 import { openArrivals } from './support/open-arrivals';
-import { summarize, type Summary } from './support/stats';
+import { medianOrNull, summarize, type Summary } from './support/stats';
 
 /**
  * The minimal-ledger ceiling of `npm run bench:payments`: what the same PostgreSQL does as a minimal
@@ -54,6 +54,8 @@ export interface MinimalOpenResult {
   paymentsPerSecond: number;
   /** from when each payment fell due */
   latency: Record<Kind, Summary>;
+  /** the median of the payments due in the window's last second, either kind (ms), or null without one */
+  lastSecondP50: number | null;
 }
 
 export interface MinimalResult {
@@ -207,17 +209,21 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
     const begin = performance.now();
     const windowStart = begin + options.paced.warmupSeconds * 1000;
     const openLatencies: Record<Kind, number[]> = { INTERNAL: [], CROSS_ORGANIZATION: [] };
+    const lastSecond: number[] = [];
+    const deadline = windowStart + options.paced.seconds * 1000;
     let counted = 0;
     await openArrivals({
       rate,
       begin,
-      deadline: windowStart + options.paced.seconds * 1000,
+      deadline,
       senders: clients,
       send: async (sender, seq, due) => {
         const { kind, outcome } = await pay(sender, `minimal-open-${seq}`);
         if (outcome !== 'committed' || due < windowStart) return;
         counted += 1;
-        openLatencies[kind].push(performance.now() - due);
+        const latency = performance.now() - due;
+        openLatencies[kind].push(latency);
+        if (due >= deadline - 1000) lastSecond.push(latency);
       },
     });
     const seconds = (performance.now() - windowStart) / 1000;
@@ -227,6 +233,7 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
       acknowledged: counted,
       paymentsPerSecond: counted / seconds,
       latency: { INTERNAL: summarize(openLatencies.INTERNAL), CROSS_ORGANIZATION: summarize(openLatencies.CROSS_ORGANIZATION) },
+      lastSecondP50: medianOrNull(lastSecond),
     };
   }
 

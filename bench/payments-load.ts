@@ -5,7 +5,7 @@ import { sleepUntil } from './support/clock';
 import { KeepAlivePool } from './support/keep-alive-client';
 import { openArrivals } from './support/open-arrivals';
 import type { Acked, BenchClient, Kind, KindResult, LoadInput, LoadResult, Refused } from './support/protocol';
-import { summarize } from './support/stats';
+import { medianOrNull, summarize } from './support/stats';
 
 /**
  * The load generator of `npm run bench:payments`, a process of its own so that its CPU is not the
@@ -296,6 +296,7 @@ async function main(): Promise<void> {
     perSecond: Array.from({ length: Math.ceil(input.seconds) }, (_, second) => perSecond[second] ?? 0),
     sent: summarize(sentLatencies),
     perSecondP99: Array.from({ length: Math.ceil(input.seconds) }, (_, second) => summarize(perSecondLatencies[second] ?? []).p99),
+    lastSecondP50: medianOrNull(perSecondLatencies[Math.ceil(input.seconds) - 1] ?? []),
     kinds: { INTERNAL: kindResult('INTERNAL'), CROSS_ORGANIZATION: kindResult('CROSS_ORGANIZATION') },
     completion: { ...completion, latency: summarize(completionLatencies), pollIntervalMs: POLL_INTERVAL_MS },
     visibility: { ...summarize(visibility), notVisible },

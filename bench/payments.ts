@@ -704,7 +704,7 @@ function pacedLine(paced: PacedPhase | null): string {
   const { result, eventLoop } = paced;
   const rate = result.acknowledged / result.elapsedSeconds;
   const asked = result.askedRate!;
-  const behind = queueNote({ rate, asked, p50FromDue: result.kinds.INTERNAL.post.p50 });
+  const behind = queueNote({ rate, asked, lastSecondP50: result.lastSecondP50 });
   return [
     `${rate.toFixed(1)} payments/s of ${asked.toFixed(1)} asked${behind}`,
     `INTERNAL p50 ${ms(result.kinds.INTERNAL.post.p50)} p95 ${ms(result.kinds.INTERNAL.post.p95)} p99 ${ms(result.kinds.INTERNAL.post.p99)}`,
@@ -730,7 +730,7 @@ function pacedLine(paced: PacedPhase | null): string {
 function minimalOpenLine(open: MinimalOpenResult | null, service: PacedPhase | null): string {
   if (!open) return 'skipped (BENCH_PACED_SECONDS=0)';
   const internal = open.latency.INTERNAL;
-  const behind = queueNote({ rate: open.paymentsPerSecond, asked: open.askedRate, p50FromDue: internal.p50 });
+  const behind = queueNote({ rate: open.paymentsPerSecond, asked: open.askedRate, lastSecondP50: open.lastSecondP50 });
   const share = (over: number, count: number) => `${((over * 100) / Math.max(1, count)).toFixed(2)} %`;
   const beside = service
     ? `; the service's open arrivals p99 ${ms(service.result.kinds.INTERNAL.post.p99)}, ${(service.result.kinds.INTERNAL.post.p99 / internal.p99).toFixed(2)}× the minimal ledger's`

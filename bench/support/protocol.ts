@@ -63,6 +63,8 @@ export interface LoadResult {
   /** POST p99 of the payments due in each whole second of the window (ms): a tail spread evenly or one stretch's queue */
   /** null for a second without an answer (NaN does not survive JSON) */
   perSecondP99: Array<number | null>;
+  /** POST p50 of the payments due in the window's last whole second (ms), or null without one: a queue standing at the end shows here */
+  lastSecondP50: number | null;
   /** latency of the 201 answers (all kinds) from when their request was sent, not due: a paced loop's wait for its previous answer left out */
   sent: Summary;
   kinds: Record<Kind, KindResult>;

@@ -19,3 +19,8 @@ export function summarize(samples: ArrayLike<number>): Summary {
 
 export const ms = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined || Number.isNaN(value) ? '–' : `${value.toFixed(digits)} ms`;
+
+/** The median of the samples, or null without one (NaN does not survive JSON). */
+export function medianOrNull(samples: ArrayLike<number>): number | null {
+  return samples.length === 0 ? null : summarize(samples).p50;
+}

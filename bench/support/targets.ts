@@ -57,17 +57,20 @@ export function judgeTargets(figures: TargetFigures): TargetVerdict[] {
   ];
 }
 
-/** The latency target's bound (ms), which half of a phase's payments stay well under unless a queue stands. */
+/** The latency target's bound (ms), which the median payment stays well under unless a queue stands. */
 const LATENCY_TARGET_MS = 50;
 
 /**
  * Whether a paced phase's latencies are a queue's rather than its rate's, as a note to its line: where it
- * answered under the rate it asked, a growing queue's; where it kept the rate but answered half its
- * payments later than the latency target after they fell due, a standing queue's (a backlog made early
- * that the capacity left to spare never worked off), which its rate alone does not show.
+ * answered under the rate it asked, a growing queue's; where it kept the rate but the payments due in
+ * its last second waited over the latency target at the median, a standing queue's (a backlog made
+ * earlier that the capacity left to spare never worked off), which its rate alone does not show.
  */
-export function queueNote(figures: { rate: number; asked: number; p50FromDue: number }): string {
+export function queueNote(figures: { rate: number; asked: number; lastSecondP50: number | null }): string {
   if (figures.rate < figures.asked * 0.98) return ", FELL BEHIND: the latencies below are a growing queue's";
-  if (figures.p50FromDue > LATENCY_TARGET_MS) return `, BEHIND A STANDING QUEUE: half the payments answered over ${LATENCY_TARGET_MS} ms after they fell due`;
+  const { lastSecondP50 } = figures;
+  if (lastSecondP50 !== null && lastSecondP50 > LATENCY_TARGET_MS) {
+    return `, BEHIND A STANDING QUEUE: the payments due in its last second waited ${lastSecondP50.toFixed(1)} ms at the median`;
+  }
   return '';
 }
