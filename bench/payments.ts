@@ -31,7 +31,7 @@ import {
 } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
 import { ms } from './support/stats';
-import { judgeTargets, queueNote } from './support/targets';
+import { judgeTargets, queueNote, queueState, type PacedFigures } from './support/targets';
 
 /**
  * `npm run bench:payments` (issue 9, item 5): Instant Payments over HTTP, end to end.
@@ -702,11 +702,9 @@ function statementsSince(before: ReadonlyMap<string, number>, after: ReadonlyMap
 function pacedLine(paced: PacedPhase | null): string {
   if (!paced) return 'skipped (BENCH_PACED_SECONDS=0)';
   const { result, eventLoop } = paced;
-  const rate = result.acknowledged / result.elapsedSeconds;
-  const asked = result.askedRate!;
-  const behind = queueNote({ rate, asked, lastSecondP50: result.lastSecondP50 });
+  const figures = pacedFigures(result);
   return [
-    `${rate.toFixed(1)} payments/s of ${asked.toFixed(1)} asked${behind}`,
+    `${figures.rate.toFixed(1)} payments/s of ${figures.asked.toFixed(1)} asked${queueNote(figures)}`,
     `INTERNAL p50 ${ms(result.kinds.INTERNAL.post.p50)} p95 ${ms(result.kinds.INTERNAL.post.p95)} p99 ${ms(result.kinds.INTERNAL.post.p99)}`,
     `CROSS_ORG p99 ${ms(result.kinds.CROSS_ORGANIZATION.post.p99)}`,
     `→COMPLETED p99 ${ms(result.completion.latency.p99)} (${result.completion.sampled} sampled)`,
@@ -721,6 +719,16 @@ function pacedLine(paced: PacedPhase | null): string {
   ].join('; ');
 }
 
+/** A paced phase's rate, the rate it asked, and how its last second's payments waited. */
+const pacedFigures = (result: LoadResult): PacedFigures => ({
+  rate: result.acknowledged / result.elapsedSeconds,
+  asked: result.askedRate!,
+  lastSecondP50: result.lastSecondP50,
+});
+
+/** The same of the minimal ledger's open arrivals. */
+const minimalPacedFigures = (open: MinimalOpenResult): PacedFigures => ({ rate: open.paymentsPerSecond, asked: open.askedRate, lastSecondP50: open.lastSecondP50 });
+
 /**
  * The minimal ledger under the service's open arrivals at 80 % of its own peak: the latency target
  * applied to the same PostgreSQL in the same run, and the service's p99 beside it. Where the minimal
@@ -730,7 +738,7 @@ function pacedLine(paced: PacedPhase | null): string {
 function minimalOpenLine(open: MinimalOpenResult | null, service: PacedPhase | null): string {
   if (!open) return 'skipped (BENCH_PACED_SECONDS=0)';
   const internal = open.latency.INTERNAL;
-  const behind = queueNote({ rate: open.paymentsPerSecond, asked: open.askedRate, lastSecondP50: open.lastSecondP50 });
+  const behind = queueNote(minimalPacedFigures(open));
   const share = (over: number, count: number) => `${((over * 100) / Math.max(1, count)).toFixed(2)} %`;
   const beside = service
     ? `; the service's open arrivals p99 ${ms(service.result.kinds.INTERNAL.post.p99)}, ${(service.result.kinds.INTERNAL.post.p99 / internal.p99).toFixed(2)}× the minimal ledger's`
@@ -1114,8 +1122,10 @@ function printSummary(report: {
     seconds: load.elapsedSeconds,
     minimalRate: minimal?.paymentsPerSecond ?? null,
     openP99: report.open?.result.kinds.INTERNAL.post.p99 ?? null,
+    openQueue: report.open ? queueState(pacedFigures(report.open.result)) : null,
     loopsP99: report.paced ? { due: report.paced.result.kinds.INTERNAL.post.p99, sent: report.paced.result.sent.p99 } : null,
     minimalOpenP99: minimal?.open?.latency.INTERNAL.p99 ?? null,
+    minimalOpenQueue: minimal?.open ? queueState(minimalPacedFigures(minimal.open)) : null,
     completedP99: load.completion.latency.p99,
     checksPassed: report.checks.every((check) => check.ok),
     fixedPacedRate: PACED_RATE !== null,

@@ -1,4 +1,4 @@
-import { judgeTargets, queueNote, type TargetFigures } from '../../bench/support/targets';
+import { judgeTargets, queueNote, queueState, type TargetFigures } from '../../bench/support/targets';
 
 /** bench:payments' verdict on the engine's targets, from one run's figures. */
 describe('judgeTargets', () => {
@@ -7,8 +7,10 @@ describe('judgeTargets', () => {
     seconds: 60,
     minimalRate: 2658.0,
     openP99: 166.2,
+    openQueue: null,
     loopsP99: { due: 127.2, sent: 50.8 },
     minimalOpenP99: 76.0,
+    minimalOpenQueue: null,
     completedP99: 326.3,
     checksPassed: true,
     fixedPacedRate: false,
@@ -44,6 +46,29 @@ describe('judgeTargets', () => {
 
     const fixedRate = judgeTargets({ ...run, fixedPacedRate: true });
     expect(fixedRate[2]).toMatchObject({ verdict: 'not measured', figures: 'the paced phases asked BENCH_PACED_RATE' });
+  });
+
+  it('names the queue behind a p99 at 80 %, the service’s or the minimal ledger’s', () => {
+    // The thirty-first session's first run: the minimal ledger's queue stood at the end of its phase.
+    const standing = judgeTargets({ ...run, openP99: 50.9, loopsP99: { due: 68.1, sent: 31.3 }, minimalOpenP99: 799.6, minimalOpenQueue: 'standing' });
+    expect(standing[2]).toEqual({
+      target: 'INTERNAL POST p99 ≤ 50 ms at 80 % of the peak (open arrivals)',
+      verdict: 'NOT MET',
+      figures: '50.9 ms; from the 64 loops 68.1 ms from when due, 31.3 ms from when sent; the minimal ledger under the same arrivals at 80 % of its own peak 799.6 ms (behind a standing queue)',
+    });
+    const growing = judgeTargets({ ...run, openP99: 555.2, openQueue: 'growing' });
+    expect(growing[2]!.figures.startsWith('555.2 ms (behind a growing queue); ')).toBe(true);
+  });
+});
+
+/** Whether a paced phase's latencies are a queue's rather than its rate's. */
+describe('queueState', () => {
+  it('is a growing queue under 98 % of the rate asked, a standing one where the last second waited over 50 ms at the median', () => {
+    expect(queueState({ rate: 2892.5, asked: 2951.6, lastSecondP50: 14.2 })).toBe('growing');
+    expect(queueState({ rate: 2892.5, asked: 2951.6, lastSecondP50: 790.4 })).toBe('growing');
+    expect(queueState({ rate: 2951.6, asked: 2951.6, lastSecondP50: 50.1 })).toBe('standing');
+    expect(queueState({ rate: 2892.6, asked: 2951.6, lastSecondP50: 50 })).toBeNull();
+    expect(queueState({ rate: 2951.6, asked: 2951.6, lastSecondP50: null })).toBeNull();
   });
 });
 
