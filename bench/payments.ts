@@ -695,9 +695,10 @@ function statementsSince(before: ReadonlyMap<string, number>, after: ReadonlyMap
 }
 
 /**
- * A paced phase's figures. Its rate is set against the rate it asked for and its median against the
- * latency target (queueNote): where the service fell behind (the host slowed down after the peak, say)
- * or a queue stood through the phase, its latencies are a queue's, not those of 80 % of the peak.
+ * A paced phase's figures. Its rate is set against the rate it asked for, and the median of its last
+ * second's payments against the latency target (queueNote): where the service fell behind (the host
+ * slowed down after the peak, say) or ended behind a queue, its latencies are a queue's, not those of
+ * 80 % of the peak.
  */
 function pacedLine(paced: PacedPhase | null): string {
   if (!paced) return 'skipped (BENCH_PACED_SECONDS=0)';

@@ -2,6 +2,7 @@
  * The Instant Payments engine's targets (docs/payments.md, "Measured"), each judged on one run of
  * `npm run bench:payments`: what a reader of a run's output would otherwise work out from its rows.
  */
+
 /** The latency target's bound (ms), which the median payment stays well under unless a queue stands. */
 const LATENCY_TARGET_MS = 50;
 
