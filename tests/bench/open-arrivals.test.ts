@@ -73,6 +73,7 @@ describe('openArrivals', () => {
 
     expect(answered).toEqual([0, 1, 2, 3, 4]);
   });
+
   it('waits for a free sender without touching every payment in flight (a stalled service held 10,000)', async () => {
     // Each reaction the schedule leaves on a payment in flight is a `then` on it: count them.
     let thens = 0;
@@ -141,6 +142,11 @@ describe('the minimal ledger under open arrivals (bench:payments, the latency ta
     expect(open.askedRate).toBeCloseTo(result.paymentsPerSecond * 0.5, 6);
     expect(open.acknowledged).toBeGreaterThan(0);
     expect(open.latency.INTERNAL.count + open.latency.CROSS_ORGANIZATION.count).toBe(open.acknowledged);
+    // Its window is its last second: the median of that second lies within the phase's latencies.
+    const slowest = Math.max(...[open.latency.INTERNAL, open.latency.CROSS_ORGANIZATION].filter((kind) => kind.count > 0).map((kind) => kind.max));
+    expect(open.lastSecondP50).not.toBeNull();
+    expect(open.lastSecondP50!).toBeGreaterThan(0);
+    expect(open.lastSecondP50!).toBeLessThanOrEqual(slowest);
     // The open phase's payments, its warm-up's included, are rows of the ledger like the peak's.
     expect(result.committed).toBeGreaterThan(result.acknowledged + result.warmupAcknowledged + open.acknowledged);
     expect(result.errors).toBe(0);
