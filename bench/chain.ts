@@ -8,6 +8,7 @@ import { generateCustodyKey } from '../write-side/chain/keys';
 import { msgMint, msgSend } from '../write-side/chain/messages';
 import { signAndBroadcast } from '../write-side/chain/signer';
 import { PostgresEventStore } from '../write-side/event-store/postgres-event-store';
+import { envNumber } from './support/env';
 
 /**
  * `npm run bench:chain`: throughput and latency of the embedded ledger chain, with SENDERS signers
@@ -18,10 +19,10 @@ import { PostgresEventStore } from '../write-side/event-store/postgres-event-sto
  * the DATABASE_URL server, dropped afterwards.
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SENDERS = Number(process.env.BENCH_SENDERS ?? 50);
-const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const HISTORY_TXS = Number(process.env.BENCH_HISTORY_TXS ?? 1_000_000);
+const SENDERS = envNumber('BENCH_SENDERS', 'count', 50);
+const IN_FLIGHT = envNumber('BENCH_IN_FLIGHT', 'count', 4);
+const SECONDS = envNumber('BENCH_SECONDS', 'positive', 5);
+const HISTORY_TXS = envNumber('BENCH_HISTORY_TXS', 'whole', 1_000_000);
 const FULL_REPLAY = process.env.FULL_REPLAY === '1';
 const DENOM = 'ulps';
 

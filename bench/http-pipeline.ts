@@ -11,6 +11,7 @@ import type { ClientTokenClaims, Services } from '../runtime/services';
 import { loadServer, runHttpFloor, type HttpFloorResult } from './http-floor';
 import { startOptions } from './support/package-scripts';
 import { summarize } from './support/stats';
+import { envNumber } from './support/env';
 
 /**
  * `npm run bench:http`: what the service's HTTP pipeline costs a payment request, apart from the engine.
@@ -28,10 +29,10 @@ import { summarize } from './support/stats';
  * BENCH_HTTP_ROUNDS rounds (6), and prints each run, the medians (nearest rank) and their same-run ratio. On a shared
  * machine one pair of runs is not a measurement; the median of alternating ones is.
  */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const SECONDS = envNumber('BENCH_SECONDS', 'positive', 15);
+const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 'count', 64);
 const BASELINE_DIR = process.env.BENCH_HTTP_BASELINE_DIR;
-const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 6);
+const ROUNDS = envNumber('BENCH_HTTP_ROUNDS', 'count', 6);
 const LOG_LEVEL = process.env.BENCH_HTTP_LOG_LEVEL ?? 'warn';
 const PAYMENTS = instantPaymentRoutes.find((route) => route.method === 'post' && route.path === '/instant-payments/payments')!;
 

@@ -1,13 +1,14 @@
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { cpus } from 'node:os';
 import jwt from 'jsonwebtoken';
+import { envNumber } from './support/env';
 
 /**
  * `npm run bench:jwt`: verifying an HS256 access token with the secret as a string (jsonwebtoken first
  * tries, and fails, to read it as a public key on every call) against a secret KeyObject made once (what
  * the service does since issue 9). Pure CPU, no I/O. BENCH_SECONDS (default 2 per case) tunes it.
  */
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const SECONDS = envNumber('BENCH_SECONDS', 'positive', 2);
 
 const secret = randomBytes(48).toString('base64url');
 const key = createSecretKey(Buffer.from(secret, 'utf8'));

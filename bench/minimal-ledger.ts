@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { Kind } from './support/protocol';
+import { envNumber } from './support/env';
 import { openArrivals } from './support/open-arrivals';
 import { medianOrNull, summarize, type Summary } from './support/stats';
 
@@ -266,51 +267,29 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
   };
 }
 
-function pacedRate(value: string | undefined): number | null {
-  if (!value) return null;
-  const rate = Number(value);
-  if (!(Number.isFinite(rate) && rate >= 1)) throw new Error('BENCH_PACED_RATE must be a number of payments/s, 1 or more');
-  return rate;
-}
-
 /** The knobs shared with bench:payments. */
 export function benchKnobs(env: NodeJS.ProcessEnv = process.env) {
-  const number = (name: string, fallback: number) => {
-    const value = Number(env[name] ?? fallback);
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-    return value;
-  };
-  const seconds = (name: string, fallback: number) => {
-    const value = Number(env[name] ?? fallback);
-    if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of seconds, 0 or more`);
-    return value;
-  };
-  const share = (name: string, fallback: number) => {
-    const value = Number(env[name] ?? fallback);
-    if (!(value >= 0 && value <= 1)) throw new Error(`${name} must be a number from 0 to 1`);
-    return value;
-  };
   return {
-    seconds: number('BENCH_SECONDS', 60),
+    seconds: envNumber('BENCH_SECONDS', 'positive', 60, env),
     /** Full load before the measured window, not counted: JIT, connections, plans and caches warm up. */
-    warmupSeconds: seconds('BENCH_WARMUP_SECONDS', 5),
-    connections: number('BENCH_CONNECTIONS', 64),
-    clients: number('BENCH_CLIENTS', 10_000),
-    banks: number('BENCH_BANKS', 3),
-    internalShare: share('BENCH_INTERNAL_SHARE', 0.8),
+    warmupSeconds: envNumber('BENCH_WARMUP_SECONDS', 'seconds', 5, env),
+    connections: envNumber('BENCH_CONNECTIONS', 'count', 64, env),
+    clients: envNumber('BENCH_CLIENTS', 'count', 10_000, env),
+    banks: envNumber('BENCH_BANKS', 'count', 3, env),
+    internalShare: envNumber('BENCH_INTERNAL_SHARE', 'share', 0.8, env),
     maxAmount: 100,
     initialBalance: BigInt(env.BENCH_INITIAL_BALANCE ?? 1_000_000),
     paced: {
-      seconds: seconds('BENCH_PACED_SECONDS', 20),
+      seconds: envNumber('BENCH_PACED_SECONDS', 'seconds', 20, env),
       /**
        * A new generator process starts cold (its code interpreted, 64 connections to open), and right
        * after the peak the service still settles the peak's last cross-bank payments; measured from its
        * first request, the phase's p99 was that transient's.
        */
-      warmupSeconds: seconds('BENCH_PACED_WARMUP_SECONDS', 5),
+      warmupSeconds: envNumber('BENCH_PACED_WARMUP_SECONDS', 'seconds', 5, env),
       share: 0.8,
       /** On a shared host the peak, and with it 80 % of it, wanders from run to run by more than a change moves it. */
-      rate: pacedRate(env.BENCH_PACED_RATE),
+      rate: envNumber('BENCH_PACED_RATE', 'rate', 0, env) || null,
     },
   };
 }

@@ -12,6 +12,7 @@ import { bankLedgerStream, type BankLedgerEvent } from '../write-side/instant-pa
 import { BankLedger, LEDGER_TUNING, type LedgerPorts } from '../write-side/instant-payments/ledger';
 import { createDatabase, databaseUrl, dropDatabase } from './support/postgres';
 import { ms, summarize } from './support/stats';
+import { envNumber } from './support/env';
 
 /**
  * `npm run bench:payments:history` (issue 9, item 3): no cost grows with history. One bank's ledger
@@ -31,10 +32,10 @@ import { ms, summarize } from './support/stats';
  * Runs on a scratch database of the DATABASE_URL server, dropped afterwards.
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
-const PAYERS = Number(process.env.BENCH_PAYERS ?? 1000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
-const BANK_CLIENTS = Number(process.env.BENCH_BANK_CLIENTS ?? 1_000_000);
+const HISTORY = envNumber('BENCH_HISTORY', 'whole', 1_000_000);
+const PAYERS = envNumber('BENCH_PAYERS', 'count', 1000);
+const SAMPLES = envNumber('BENCH_SAMPLES', 'count', 300);
+const BANK_CLIENTS = envNumber('BENCH_BANK_CLIENTS', 'count', 1_000_000);
 // Its replay saves a snapshot only past the ledger's snapshot interval (two events per client registered).
 if (2 * BANK_CLIENTS < LEDGER_TUNING.snapshotEvery) throw new Error(`BENCH_BANK_CLIENTS must be at least ${LEDGER_TUNING.snapshotEvery / 2}`);
 const BANK = 'history-bank';

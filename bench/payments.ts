@@ -10,7 +10,7 @@ import { freePort, startEmbeddedPostgres } from '../runtime/embedded-postgres';
 import { runCommitFlushProbe, type CommitFlushResult } from './commit-flush';
 import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalOpenResult, type MinimalResult } from './minimal-ledger';
-import { envFlag } from './support/env';
+import { envFlag, envNumber } from './support/env';
 import { scriptArguments } from './support/package-scripts';
 import { Api } from './support/http';
 import { batchScheduler, cpuSeconds, loadAverage, machineCpu, mainThreadSchedule, peakRss, resetPeakRss, scheduleLine, type ThreadSchedule } from './support/proc';
@@ -93,23 +93,23 @@ const knobs = benchKnobs();
 const SKIP_BASELINE = envFlag('BENCH_SKIP_BASELINE');
 const KEEP_DATABASE = envFlag('BENCH_KEEP_DATABASE');
 const SERVICE_DIR = resolve(process.env.BENCH_SERVICE_DIR ?? join(__dirname, '..'));
-const GRACE_SECONDS = Number(process.env.BENCH_GRACE_SECONDS ?? 30);
+const GRACE_SECONDS = envNumber('BENCH_GRACE_SECONDS', 'seconds', 30);
 /** Setup is not measured: as many requests at once as the service batches well. */
-const SETUP_CONCURRENCY = Number(process.env.BENCH_SETUP_CONCURRENCY ?? 32);
+const SETUP_CONCURRENCY = envNumber('BENCH_SETUP_CONCURRENCY', 'count', 32);
 /** A file to write the service's CPU profile of the measured window to (.cpuprofile, opens in Chrome DevTools). */
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
 /** The same for the windows of the paced phases, where the latency target is set: from the peak's loops, and from open arrivals. */
 const PACED_PROFILE = process.env.BENCH_PACED_PROFILE ? resolve(process.env.BENCH_PACED_PROFILE) : null;
 const OPEN_PROFILE = process.env.BENCH_OPEN_PROFILE ? resolve(process.env.BENCH_OPEN_PROFILE) : null;
 /** Sampling interval (ms) of what the service's statements wait on, or null: not sampled. */
-const PG_WAITS_MS = process.env.BENCH_PG_WAITS ? Number(process.env.BENCH_PG_WAITS) : null;
+const PG_WAITS_MS = envNumber('BENCH_PG_WAITS', 'positive', 0) || null;
 /** After the peak, the phases at 80 % of it (the targets' "p99 at 80 % of peak"): minimal-ledger's benchKnobs. */
 const { seconds: PACED_SECONDS, warmupSeconds: PACED_WARMUP_SECONDS, share: PACED_SHARE, rate: PACED_RATE } = knobs.paced;
 /** Service processes on the database (1: one, with its embedded chain; more: over a chain node, routed by bank). */
-const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
-const FLOOR_SECONDS = Number(process.env.BENCH_FLOOR_SECONDS ?? 20);
+const PROCESSES = envNumber('BENCH_PROCESSES', 'count', 1);
+const FLOOR_SECONDS = envNumber('BENCH_FLOOR_SECONDS', 'seconds', 20);
 /** Seconds of PostgreSQL's commits alone at the end (bench/commit-flush.ts); 0 skips them. */
-const FLUSH_SECONDS = Number(process.env.BENCH_FLUSH_SECONDS ?? 20);
+const FLUSH_SECONDS = envNumber('BENCH_FLUSH_SECONDS', 'seconds', 20);
 /**
  * How the load generator is scheduled: `batch` (SCHED_BATCH, the default) or `normal`. The generator
  * stands for the scheme's phones, which are not on the service's machine. Here it is, and each answer

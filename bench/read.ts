@@ -35,7 +35,7 @@ import { sessionStream, type SessionEvent } from '../write-side/session/events';
 import type { TokenRegistered } from '../write-side/token/events';
 import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
-import { envFlag } from './support/env';
+import { envFlag, envNumber } from './support/env';
 import { LogWriter } from './support/log-writer';
 import { PostgresCpu } from './support/postgres';
 import { replayOnly } from './support/replay';
@@ -59,14 +59,14 @@ import { profiled, readProfile, summarizeProfile } from './support/profile';
  * BENCH_KEEP_DATABASE=true keeps the scratch database (its name is printed) instead of dropping it.
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const EVENTS = envNumber('BENCH_EVENTS', 'count', 1_000_000);
 /** The share of the log that is Instant Payments history (client registrations, payments, settlement batches). */
-const IP_SHARE = Number(process.env.BENCH_IP_SHARE ?? 0.4);
+const IP_SHARE = envNumber('BENCH_IP_SHARE', 'share', 0.4);
 const IP_CLIENTS_PER_BANK = 200;
 const IP_PAYMENTS_PER_ROUND = 100;
-const BANKS = Number(process.env.BENCH_BANKS ?? 20);
-const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const BANKS = envNumber('BENCH_BANKS', 'count', 20);
+const EXPORT_ROWS = envNumber('BENCH_EXPORT_ROWS', 'count', 1_000_000);
+const REQUESTS = envNumber('BENCH_REQUESTS', 'count', 2000);
 /** A CPU profile of this process during the catch-up, summarised after it (the sampling costs some of its rate). */
 const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) : null;
 const KEEP_DATABASE = envFlag('BENCH_KEEP_DATABASE');

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { createKnex, createPool, migrateToLatest } from '../runtime/database';
 import { ConcurrencyError, type NewEvent } from '../write-side/event-store/event-store';
 import { PostgresEventStore } from '../write-side/event-store/postgres-event-store';
+import { envNumber } from './support/env';
 
 /**
  * `npm run bench:store`: append throughput and latency of the PostgreSQL event store, with WRITERS
@@ -14,8 +15,8 @@ import { PostgresEventStore } from '../write-side/event-store/postgres-event-sto
  * BENCH_WRITERS (default 32) and BENCH_SECONDS (default 5 per scenario) tune it.
  */
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const WRITERS = Number(process.env.BENCH_WRITERS ?? 32);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WRITERS = envNumber('BENCH_WRITERS', 'count', 32);
+const SECONDS = envNumber('BENCH_SECONDS', 'positive', 5);
 
 interface ScenarioResult {
   name: string;

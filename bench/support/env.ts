@@ -1,2 +1,33 @@
 /** A benchmark's on/off knob: set when its environment variable is `true` or `1`. */
 export const envFlag = (name: string): boolean => ['true', '1'].includes(process.env[name] ?? '');
+
+/** What a numeric knob may hold, and how its error says so. */
+const KNOB_KINDS = {
+  /** A rate, a duration or a size that must be there: above 0. */
+  positive: { holds: (value: number) => value > 0, what: 'a number above 0' },
+  /** How many of something, at least one: connections, clients, rounds. */
+  count: { holds: (value: number) => Number.isInteger(value) && value >= 1, what: 'a whole number, 1 or more' },
+  /** How many of something where none is a choice (no history, no samples). */
+  whole: { holds: (value: number) => Number.isInteger(value) && value >= 0, what: 'a whole number, 0 or more' },
+  /** A phase's length, where 0 skips it. */
+  seconds: { holds: (value: number) => value >= 0, what: 'a number of seconds, 0 or more' },
+  share: { holds: (value: number) => value >= 0 && value <= 1, what: 'a number from 0 to 1' },
+  /** Payments asked per second: fewer than one would be no phase. */
+  rate: { holds: (value: number) => value >= 1, what: 'a number of payments/s, 1 or more' },
+} as const;
+
+export type KnobKind = keyof typeof KNOB_KINDS;
+
+/**
+ * A benchmark's numeric knob: its environment variable, or `fallback` when unset or empty. Anything
+ * else that is not a number of its kind stops the run: `Number()` alone read `BENCH_FLUSH_SECONDS=2O`
+ * as NaN, and a NaN of seconds skipped the phase without a word.
+ */
+export function envNumber(name: string, kind: KnobKind, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  const { holds, what } = KNOB_KINDS[kind];
+  if (!Number.isFinite(value) || !holds(value)) throw new Error(`${name} must be ${what}, not "${raw}"`);
+  return value;
+}
