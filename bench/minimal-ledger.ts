@@ -7,6 +7,7 @@ import type { Kind } from './support/protocol';
 import { envNumber } from './support/env';
 import { openArrivals } from './support/open-arrivals';
 import { medianOrNull, summarize, type Summary } from './support/stats';
+import { dueInLastSecond } from './support/targets';
 
 /**
  * The minimal-ledger ceiling of `npm run bench:payments`: what the same PostgreSQL does as a minimal
@@ -224,7 +225,7 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
         counted += 1;
         const latency = performance.now() - due;
         openLatencies[kind].push(latency);
-        if (due >= deadline - 1000) lastSecond.push(latency);
+        if (dueInLastSecond(due, deadline)) lastSecond.push(latency);
       },
     });
     const seconds = (performance.now() - windowStart) / 1000;

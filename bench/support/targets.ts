@@ -16,6 +16,9 @@ export interface PacedFigures {
   lastSecondP50: number | null;
 }
 
+/** Whether a payment due at `due` is one of its phase's last second's, which lastSecondP50 is the median of. */
+export const dueInLastSecond = (due: number, deadline: number): boolean => due >= deadline - 1000;
+
 /** Whether its latencies are a queue's rather than its rate's: 'growing', 'standing', or null (neither). */
 export type QueueState = 'growing' | 'standing' | null;
 

@@ -1,4 +1,4 @@
-import { judgeTargets, queueNote, queueState, type TargetFigures } from '../../bench/support/targets';
+import { dueInLastSecond, judgeTargets, queueNote, queueState, type TargetFigures } from '../../bench/support/targets';
 
 /** bench:payments' verdict on the engine's targets, from one run's figures. */
 describe('judgeTargets', () => {
@@ -69,6 +69,20 @@ describe('queueState', () => {
     expect(queueState({ rate: 2951.6, asked: 2951.6, lastSecondP50: 50.1 })).toBe('standing');
     expect(queueState({ rate: 2892.6, asked: 2951.6, lastSecondP50: 50 })).toBeNull();
     expect(queueState({ rate: 2951.6, asked: 2951.6, lastSecondP50: null })).toBeNull();
+  });
+});
+
+/** Which payments the standing-queue rule reads: those due in the phase's last second, whatever its length. */
+describe('dueInLastSecond', () => {
+  it('takes the payments due in the second before the deadline, and none before it', () => {
+    expect(dueInLastSecond(19_000, 20_000)).toBe(true);
+    expect(dueInLastSecond(19_999.9, 20_000)).toBe(true);
+    expect(dueInLastSecond(18_999.9, 20_000)).toBe(false);
+  });
+
+  it('takes a whole second of a phase whose length is not a whole number of seconds', () => {
+    expect(dueInLastSecond(19_600, 20_500)).toBe(true);
+    expect(dueInLastSecond(19_400, 20_500)).toBe(false);
   });
 });
 
