@@ -9,9 +9,9 @@ import { createLogger } from '../runtime/logger';
 import { Metrics } from '../runtime/metrics';
 import type { ClientTokenClaims, Services } from '../runtime/services';
 import { loadServer, runHttpFloor, type HttpFloorResult } from './http-floor';
+import { envNumber } from './support/env';
 import { startOptions } from './support/package-scripts';
 import { summarize } from './support/stats';
-import { envNumber } from './support/env';
 
 /**
  * `npm run bench:http`: what the service's HTTP pipeline costs a payment request, apart from the engine.

@@ -10,9 +10,9 @@ import { PostgresSnapshotStore } from '../write-side/event-store/snapshots';
 import type { BankLedgerCommand } from '../write-side/instant-payments/decide';
 import { bankLedgerStream, type BankLedgerEvent } from '../write-side/instant-payments/events';
 import { BankLedger, LEDGER_TUNING, type LedgerPorts } from '../write-side/instant-payments/ledger';
+import { envNumber } from './support/env';
 import { createDatabase, databaseUrl, dropDatabase } from './support/postgres';
 import { ms, summarize } from './support/stats';
-import { envNumber } from './support/env';
 
 /**
  * `npm run bench:payments:history` (issue 9, item 3): no cost grows with history. One bank's ledger

@@ -19,9 +19,9 @@ const KNOB_KINDS = {
 export type KnobKind = keyof typeof KNOB_KINDS;
 
 /**
- * A benchmark's numeric knob: its environment variable, or `fallback` when unset or empty. Anything
- * else that is not a number of its kind stops the run: `Number()` alone read `BENCH_FLUSH_SECONDS=2O`
- * as NaN, and a NaN of seconds skipped the phase without a word.
+ * A benchmark's numeric knob: its environment variable, or `fallback` when unset or empty. A value
+ * that is not a number of its kind stops the run: `Number()` alone read `BENCH_FLUSH_SECONDS=2O` as
+ * NaN, and a NaN of seconds skipped the phase without a word.
  */
 export function envNumber(name: string, kind: KnobKind, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
   const raw = env[name]?.trim();
