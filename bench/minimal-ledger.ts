@@ -3,9 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import type { Kind } from './support/protocol';
 import { envNumber } from './support/env';
 import { openArrivals } from './support/open-arrivals';
+import type { Kind } from './support/protocol';
 import { medianOrNull, summarize, type Summary } from './support/stats';
 import { dueInLastSecond } from './support/targets';
 
@@ -290,7 +290,7 @@ export function benchKnobs(env: NodeJS.ProcessEnv = process.env) {
       warmupSeconds: envNumber('BENCH_PACED_WARMUP_SECONDS', 'seconds', 5, env),
       share: 0.8,
       /** On a shared host the peak, and with it 80 % of it, wanders from run to run by more than a change moves it. */
-      rate: envNumber('BENCH_PACED_RATE', 'rate', 0, env) || null,
+      rate: envNumber('BENCH_PACED_RATE', 'rate', null, env),
     },
   };
 }

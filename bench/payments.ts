@@ -102,7 +102,7 @@ const PROFILE = process.env.BENCH_PROFILE ? resolve(process.env.BENCH_PROFILE) :
 const PACED_PROFILE = process.env.BENCH_PACED_PROFILE ? resolve(process.env.BENCH_PACED_PROFILE) : null;
 const OPEN_PROFILE = process.env.BENCH_OPEN_PROFILE ? resolve(process.env.BENCH_OPEN_PROFILE) : null;
 /** Sampling interval (ms) of what the service's statements wait on, or null: not sampled. */
-const PG_WAITS_MS = envNumber('BENCH_PG_WAITS', 'positive', 0) || null;
+const PG_WAITS_MS = envNumber('BENCH_PG_WAITS', 'positive', null);
 /** After the peak, the phases at 80 % of it (the targets' "p99 at 80 % of peak"): minimal-ledger's benchKnobs. */
 const { seconds: PACED_SECONDS, warmupSeconds: PACED_WARMUP_SECONDS, share: PACED_SHARE, rate: PACED_RATE } = knobs.paced;
 /** Service processes on the database (1: one, with its embedded chain; more: over a chain node, routed by bank). */

@@ -19,11 +19,12 @@ const KNOB_KINDS = {
 export type KnobKind = keyof typeof KNOB_KINDS;
 
 /**
- * A benchmark's numeric knob: its environment variable, or `fallback` when unset or empty. A value
+ * A benchmark's numeric knob: its environment variable, or `fallback` when unset or empty (null for a
+ * knob that is off unless set). A value
  * that is not a number of its kind stops the run: `Number()` alone read `BENCH_FLUSH_SECONDS=2O` as
  * NaN, and a NaN of seconds skipped the phase without a word.
  */
-export function envNumber(name: string, kind: KnobKind, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+export function envNumber<Fallback extends number | null>(name: string, kind: KnobKind, fallback: Fallback, env: NodeJS.ProcessEnv = process.env): number | Fallback {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

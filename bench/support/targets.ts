@@ -47,7 +47,7 @@ export function queueNote(figures: PacedFigures): string {
 }
 
 /** The verdict's figure says so. */
-const queued = (state: QueueState) => (state === 'growing' ? ' (behind a growing queue)' : state === 'standing' ? ' (behind a standing queue)' : '');
+const queued = (state: QueueState) => (state ? ` (behind a ${state} queue)` : '');
 
 export interface TargetFigures {
   /** payments/s over the measured window */

@@ -7,6 +7,7 @@ describe('envNumber', () => {
     expect(envNumber('BENCH_SECONDS', 'positive', 60, {})).toBe(60);
     expect(envNumber('BENCH_SECONDS', 'positive', 60, { BENCH_SECONDS: '' })).toBe(60);
     expect(envNumber('BENCH_SECONDS', 'positive', 60, { BENCH_SECONDS: '  ' })).toBe(60);
+    expect(envNumber('BENCH_PG_WAITS', 'positive', null, {})).toBeNull();
   });
 
   it('reads a number of the kind asked', () => {
