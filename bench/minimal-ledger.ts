@@ -279,7 +279,8 @@ export function benchKnobs(env: NodeJS.ProcessEnv = process.env) {
     banks: envNumber('BENCH_BANKS', 'count', 3, env),
     internalShare: envNumber('BENCH_INTERNAL_SHARE', 'share', 0.8, env),
     maxAmount: 100,
-    initialBalance: BigInt(env.BENCH_INITIAL_BALANCE ?? 1_000_000),
+    /** Each client's cash-in, in the currency's smallest units. */
+    initialBalance: BigInt(envNumber('BENCH_INITIAL_BALANCE', 'count', 1_000_000, env)),
     paced: {
       seconds: envNumber('BENCH_PACED_SECONDS', 'seconds', 20, env),
       /**

@@ -39,6 +39,13 @@ describe('envNumber', () => {
     );
     expect(() => envNumber('BENCH_PACED_RATE', 'rate', 0, { BENCH_PACED_RATE: '0.5' })).toThrow('BENCH_PACED_RATE must be a number of payments/s, 1 or more, not "0.5"');
   });
+
+  it('refuses a count a double cannot hold exactly', () => {
+    expect(envNumber('BENCH_INITIAL_BALANCE', 'count', 1, { BENCH_INITIAL_BALANCE: '9007199254740991' })).toBe(2 ** 53 - 1);
+    expect(() => envNumber('BENCH_INITIAL_BALANCE', 'count', 1, { BENCH_INITIAL_BALANCE: '9007199254740993' })).toThrow(
+      'BENCH_INITIAL_BALANCE must be a whole number, 1 or more, not "9007199254740993"',
+    );
+  });
 });
 
 /** The knobs bench:payments shares with the minimal ledger go through the same check. */
@@ -47,6 +54,13 @@ describe('benchKnobs', () => {
     const knobs = benchKnobs({});
     expect([knobs.seconds, knobs.connections, knobs.clients, knobs.banks, knobs.internalShare]).toEqual([60, 64, 10_000, 3, 0.8]);
     expect(knobs.paced).toMatchObject({ seconds: 20, warmupSeconds: 5, share: 0.8, rate: null });
+    expect(knobs.initialBalance).toBe(1_000_000n);
+  });
+
+  it("reads each client's cash-in as a whole amount", () => {
+    expect(benchKnobs({ BENCH_INITIAL_BALANCE: '250000' }).initialBalance).toBe(250_000n);
+    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '-5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole number, 1 or more, not "-5"');
+    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '10.5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole number, 1 or more, not "10.5"');
   });
 
   it('refuses a knob that is not a number of its kind', () => {
