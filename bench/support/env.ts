@@ -5,10 +5,10 @@ export const envFlag = (name: string): boolean => ['true', '1'].includes(process
 const KNOB_KINDS = {
   /** A rate, a duration or a size that must be there: above 0. */
   positive: { holds: (value: number) => value > 0, what: 'a number above 0' },
-  /** How many of something, at least one: connections, clients, rounds, units of money (exact as a double up to 2^53). */
-  count: { holds: (value: number) => Number.isSafeInteger(value) && value >= 1, what: 'a whole number, 1 or more' },
+  /** How many of something, at least one: connections, clients, rounds, units of money (exact in a double up to 2^53-1). */
+  count: { holds: (value: number) => Number.isSafeInteger(value) && value >= 1, what: 'a whole number from 1 to 2^53-1' },
   /** How many of something where none is a choice (no history, no samples). */
-  whole: { holds: (value: number) => Number.isSafeInteger(value) && value >= 0, what: 'a whole number, 0 or more' },
+  whole: { holds: (value: number) => Number.isSafeInteger(value) && value >= 0, what: 'a whole number from 0 to 2^53-1' },
   /** A phase's length, where 0 skips it. */
   seconds: { holds: (value: number) => value >= 0, what: 'a number of seconds, 0 or more' },
   share: { holds: (value: number) => value >= 0 && value <= 1, what: 'a number from 0 to 1' },

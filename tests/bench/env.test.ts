@@ -28,9 +28,9 @@ describe('envNumber', () => {
 
   it('refuses a number outside its kind', () => {
     expect(() => envNumber('BENCH_SECONDS', 'positive', 60, { BENCH_SECONDS: '0' })).toThrow('BENCH_SECONDS must be a number above 0, not "0"');
-    expect(() => envNumber('BENCH_CONNECTIONS', 'count', 64, { BENCH_CONNECTIONS: '0' })).toThrow('BENCH_CONNECTIONS must be a whole number, 1 or more, not "0"');
-    expect(() => envNumber('BENCH_CONNECTIONS', 'count', 64, { BENCH_CONNECTIONS: '1.5' })).toThrow('BENCH_CONNECTIONS must be a whole number, 1 or more, not "1.5"');
-    expect(() => envNumber('BENCH_HISTORY', 'whole', 1, { BENCH_HISTORY: '-1' })).toThrow('BENCH_HISTORY must be a whole number, 0 or more, not "-1"');
+    expect(() => envNumber('BENCH_CONNECTIONS', 'count', 64, { BENCH_CONNECTIONS: '0' })).toThrow('BENCH_CONNECTIONS must be a whole number from 1 to 2^53-1, not "0"');
+    expect(() => envNumber('BENCH_CONNECTIONS', 'count', 64, { BENCH_CONNECTIONS: '1.5' })).toThrow('BENCH_CONNECTIONS must be a whole number from 1 to 2^53-1, not "1.5"');
+    expect(() => envNumber('BENCH_HISTORY', 'whole', 1, { BENCH_HISTORY: '-1' })).toThrow('BENCH_HISTORY must be a whole number from 0 to 2^53-1, not "-1"');
     expect(() => envNumber('BENCH_FLOOR_SECONDS', 'seconds', 20, { BENCH_FLOOR_SECONDS: '-5' })).toThrow(
       'BENCH_FLOOR_SECONDS must be a number of seconds, 0 or more, not "-5"',
     );
@@ -43,7 +43,7 @@ describe('envNumber', () => {
   it('refuses a count a double cannot hold exactly', () => {
     expect(envNumber('BENCH_INITIAL_BALANCE', 'count', 1, { BENCH_INITIAL_BALANCE: '9007199254740991' })).toBe(2 ** 53 - 1);
     expect(() => envNumber('BENCH_INITIAL_BALANCE', 'count', 1, { BENCH_INITIAL_BALANCE: '9007199254740993' })).toThrow(
-      'BENCH_INITIAL_BALANCE must be a whole number, 1 or more, not "9007199254740993"',
+      'BENCH_INITIAL_BALANCE must be a whole number from 1 to 2^53-1, not "9007199254740993"',
     );
   });
 });
@@ -59,12 +59,12 @@ describe('benchKnobs', () => {
 
   it("reads each client's cash-in as a whole amount", () => {
     expect(benchKnobs({ BENCH_INITIAL_BALANCE: '250000' }).initialBalance).toBe(250_000n);
-    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '-5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole number, 1 or more, not "-5"');
-    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '10.5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole number, 1 or more, not "10.5"');
+    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '-5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole number from 1 to 2^53-1, not "-5"');
+    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '10.5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole number from 1 to 2^53-1, not "10.5"');
   });
 
   it('refuses a knob that is not a number of its kind', () => {
-    expect(() => benchKnobs({ BENCH_CONNECTIONS: '6four' })).toThrow('BENCH_CONNECTIONS must be a whole number, 1 or more, not "6four"');
+    expect(() => benchKnobs({ BENCH_CONNECTIONS: '6four' })).toThrow('BENCH_CONNECTIONS must be a whole number from 1 to 2^53-1, not "6four"');
     expect(() => benchKnobs({ BENCH_PACED_SECONDS: '-1' })).toThrow('BENCH_PACED_SECONDS must be a number of seconds, 0 or more, not "-1"');
   });
 });
