@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { envNumber } from './support/env';
+import { envAmount, envNumber } from './support/env';
 import { openArrivals } from './support/open-arrivals';
 import type { Kind } from './support/protocol';
 import { medianOrNull, summarize, type Summary } from './support/stats';
@@ -280,7 +280,7 @@ export function benchKnobs(env: NodeJS.ProcessEnv = process.env) {
     internalShare: envNumber('BENCH_INTERNAL_SHARE', 'share', 0.8, env),
     maxAmount: 100,
     /** Each client's cash-in, in the currency's smallest units. */
-    initialBalance: BigInt(envNumber('BENCH_INITIAL_BALANCE', 'count', 1_000_000, env)),
+    initialBalance: envAmount('BENCH_INITIAL_BALANCE', 1_000_000n, env),
     paced: {
       seconds: envNumber('BENCH_PACED_SECONDS', 'seconds', 20, env),
       /**

@@ -5,7 +5,7 @@ export const envFlag = (name: string): boolean => ['true', '1'].includes(process
 const KNOB_KINDS = {
   /** A rate, a duration or a size that must be there: above 0. */
   positive: { holds: (value: number) => value > 0, what: 'a number above 0' },
-  /** How many of something, at least one: connections, clients, rounds, units of money (exact in a double up to 2^53-1). */
+  /** How many of something, at least one: connections, clients, rounds (exact in a double up to 2^53-1). */
   count: { holds: (value: number) => Number.isSafeInteger(value) && value >= 1, what: 'a whole number from 1 to 2^53-1' },
   /** How many of something where none is a choice (no history, no samples). */
   whole: { holds: (value: number) => Number.isSafeInteger(value) && value >= 0, what: 'a whole number from 0 to 2^53-1' },
@@ -20,9 +20,8 @@ export type KnobKind = keyof typeof KNOB_KINDS;
 
 /**
  * A benchmark's numeric knob: its environment variable, or `fallback` when unset or empty (null for a
- * knob that is off unless set). A value
- * that is not a number of its kind stops the run: `Number()` alone read `BENCH_FLUSH_SECONDS=2O` as
- * NaN, and a NaN of seconds skipped the phase without a word.
+ * knob that is off unless set). A value that is not a number of its kind stops the run: `Number()`
+ * alone read `BENCH_FLUSH_SECONDS=2O` as NaN, and a NaN of seconds skipped the phase without a word.
  */
 export function envNumber<Fallback extends number | null>(name: string, kind: KnobKind, fallback: Fallback, env: NodeJS.ProcessEnv = process.env): number | Fallback {
   const raw = env[name]?.trim();
@@ -31,4 +30,16 @@ export function envNumber<Fallback extends number | null>(name: string, kind: Kn
   const { holds, what } = KNOB_KINDS[kind];
   if (!Number.isFinite(value) || !holds(value)) throw new Error(`${name} must be ${what}, not "${raw}"`);
   return value;
+}
+
+/**
+ * A benchmark's amount of money, in the currency's smallest units: its decimal digits read straight
+ * into a bigint (money never passes through a double), or `fallback` when unset or empty. Anything but
+ * a whole amount above 0 stops the run.
+ */
+export function envAmount(name: string, fallback: bigint, env: NodeJS.ProcessEnv = process.env): bigint {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[1-9][0-9]*$/.test(raw)) throw new Error(`${name} must be a whole amount in the smallest unit, 1 or more, not "${raw}"`);
+  return BigInt(raw);
 }

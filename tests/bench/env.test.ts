@@ -1,5 +1,5 @@
 import { benchKnobs } from '../../bench/minimal-ledger';
-import { envNumber } from '../../bench/support/env';
+import { envAmount, envNumber } from '../../bench/support/env';
 
 /** A benchmark's numeric knobs: a typo stops the run instead of measuring something else. */
 describe('envNumber', () => {
@@ -41,10 +41,29 @@ describe('envNumber', () => {
   });
 
   it('refuses a count a double cannot hold exactly', () => {
-    expect(envNumber('BENCH_INITIAL_BALANCE', 'count', 1, { BENCH_INITIAL_BALANCE: '9007199254740991' })).toBe(2 ** 53 - 1);
-    expect(() => envNumber('BENCH_INITIAL_BALANCE', 'count', 1, { BENCH_INITIAL_BALANCE: '9007199254740993' })).toThrow(
-      'BENCH_INITIAL_BALANCE must be a whole number from 1 to 2^53-1, not "9007199254740993"',
+    expect(envNumber('BENCH_CLIENTS', 'count', 1, { BENCH_CLIENTS: '9007199254740991' })).toBe(2 ** 53 - 1);
+    expect(() => envNumber('BENCH_CLIENTS', 'count', 1, { BENCH_CLIENTS: '9007199254740993' })).toThrow(
+      'BENCH_CLIENTS must be a whole number from 1 to 2^53-1, not "9007199254740993"',
     );
+  });
+});
+
+/** An amount of money is read as digits into a bigint, never through a double. */
+describe('envAmount', () => {
+  it('takes the fallback when the variable is unset or empty', () => {
+    expect(envAmount('BENCH_INITIAL_BALANCE', 1_000_000n, {})).toBe(1_000_000n);
+    expect(envAmount('BENCH_INITIAL_BALANCE', 1_000_000n, { BENCH_INITIAL_BALANCE: ' ' })).toBe(1_000_000n);
+  });
+
+  it('reads any whole amount exactly, past what a double holds', () => {
+    expect(envAmount('BENCH_INITIAL_BALANCE', 1n, { BENCH_INITIAL_BALANCE: '9007199254740993' })).toBe(9_007_199_254_740_993n);
+  });
+
+  it('refuses what is not a whole amount above 0', () => {
+    for (const raw of ['0', '-5', '10.5', '1e6', '007', '12abc'])
+      expect(() => envAmount('BENCH_INITIAL_BALANCE', 1n, { BENCH_INITIAL_BALANCE: raw })).toThrow(
+        `BENCH_INITIAL_BALANCE must be a whole amount in the smallest unit, 1 or more, not "${raw}"`,
+      );
   });
 });
 
@@ -59,8 +78,7 @@ describe('benchKnobs', () => {
 
   it("reads each client's cash-in as a whole amount", () => {
     expect(benchKnobs({ BENCH_INITIAL_BALANCE: '250000' }).initialBalance).toBe(250_000n);
-    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '-5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole number from 1 to 2^53-1, not "-5"');
-    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '10.5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole number from 1 to 2^53-1, not "10.5"');
+    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '-5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole amount in the smallest unit, 1 or more, not "-5"');
   });
 
   it('refuses a knob that is not a number of its kind', () => {
