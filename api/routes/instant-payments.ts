@@ -409,7 +409,8 @@ export const instantPaymentRoutes = [
         recipientAlias,
         amount: BigInt(body.amount),
         reference: body.reference ?? null,
-        requestFingerprint: key === undefined ? null : fingerprintOf(body),
+        // The alias as the ledger reads it: a retry spelling it '@Beto' for 'beto' names the same payee.
+        requestFingerprint: key === undefined ? null : fingerprintOf({ ...body, recipientAlias }),
       });
       const view = outcome.status ? paymentViewOf(outcome.payment, outcome.status) : paymentView(await getPaymentFor(services.db, paymentId, client!.clientId));
       return { status: 201, body: view };

@@ -96,6 +96,22 @@ describe('Instant Payments: clients, aliases and payments over HTTP', () => {
     expect(movements.body).toMatchObject({ total: 1, page: 1, items: [{ id: paid.body.id, direction: 'IN' }] });
   });
 
+  it('takes a retry that spells the recipient’s alias another way (case, leading @) as the same request', async () => {
+    const headers = { 'Idempotency-Key': 'pay-gil-spelled' };
+    const gil = await w.demoClient(w.bankA.organizationId, 'Gil', 'gil.spelled');
+    const hugo = await w.demoClient(w.bankA.organizationId, 'Hugo', 'hugo.spelled');
+    const paid = await w.asClient(gil.token).post('/instant-payments/payments', { recipientAlias: 'hugo.spelled', amount: '25', reference: 'Pan' }, headers);
+    expect(paid.status).toBe(201);
+    for (const recipientAlias of ['@hugo.spelled', 'HUGO.SPELLED', '@Hugo.Spelled']) {
+      const replay = await w.asClient(gil.token).post('/instant-payments/payments', { recipientAlias, amount: '25', reference: 'Pan' }, headers);
+      expect([replay.status, replay.body]).toEqual([201, paid.body]);
+    }
+    const reused = await w.asClient(gil.token).post('/instant-payments/payments', { recipientAlias: '@Hugo.Spelled', amount: '25', reference: 'Pan dulce' }, headers);
+    expect([reused.status, reused.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+    expect((await me(gil.token)).balance).toBe('99975');
+    expect((await me(hugo.token)).balance).toBe('100025');
+  });
+
   it('answers one Idempotency-Key sent twice at once with the same payment, moved once', async () => {
     const headers = { 'Idempotency-Key': 'twice-at-once' };
     const before = (await me(ana.token)).balance;
