@@ -103,3 +103,13 @@ export const dateRangeQuery = {
   from: dateFilter('start').optional(),
   to: dateFilter('end').optional(),
 };
+
+/**
+ * A query with the contract's `from`/`to` filters. A range that ends before it starts is refused: it
+ * would match nothing, and a dashboard or an export of nothing reads as a period without activity.
+ */
+export const datedQuery = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ ...shape, ...dateRangeQuery }).refine(
+    ({ from, to }: { from?: unknown; to?: unknown }) => !(from instanceof Date && to instanceof Date && from > to),
+    { path: ['to'], message: 'the range ends before it starts: `to` must not come before `from`' },
+  );

@@ -1,7 +1,7 @@
 import { ADMIN_OPERATION_TYPES } from '../../projections/admin-operations';
 import { listActivity } from '../../read-side/activity-log';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES } from '../../write-side/proposal/events';
-import { dateRangeQuery, Id, page, pageQuery, z } from '../openapi';
+import { datedQuery, Id, page, pageQuery, z } from '../openapi';
 import { ability, defineRoute } from '../route';
 
 export const ENTRY_KINDS = ['CHAIN', 'ADMIN'] as const;
@@ -47,9 +47,8 @@ export const activityLogRoutes = [
     summary: 'The organization’s activity log: CHAIN and ADMIN entries, newest first',
     tags: ['Operations'],
     access: ability('read', 'Operation'),
-    query: z.object({
+    query: datedQuery({
       ...pageQuery,
-      ...dateRangeQuery,
       multisigId: Id.optional().openapi({ description: 'only this account’s entries' }),
       kind: z.enum(ENTRY_KINDS).optional(),
       type: z.enum(ENTRY_TYPES).optional(),

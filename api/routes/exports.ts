@@ -1,12 +1,11 @@
 import { governanceExport, transactionsExport, } from '../../read-side/exports';
 import { sendFile } from '../download';
-import { dateRangeQuery, Id, z } from '../openapi';
+import { datedQuery, Id, z } from '../openapi';
 import { ability, defineRoute } from '../route';
 
-const ExportQuery = z.object({
+const ExportQuery = datedQuery({
   format: z.enum(['csv', 'json']).default('csv'),
   multisigId: Id.optional().openapi({ description: 'only this account (one the caller may see)' }),
-  ...dateRangeQuery,
 });
 
 const responses = (what: string) => ({

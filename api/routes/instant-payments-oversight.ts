@@ -1,12 +1,12 @@
 import { OVERSIGHT_SORTS, oversightBanks, oversightDistribution, oversightExport, oversightSummary } from '../../read-side/instant-payments';
-import { dateRangeQuery, Id, z } from '../openapi';
+import { datedQuery, Id, z } from '../openapi';
 import { ability, defineRoute } from '../route';
 import { sendFile } from '../download';
 import { Distribution } from './instant-payments';
 
 /** The issuer's cross-bank Instant Payments oversight: aggregates only, never a payment, client, alias or reference. */
 const access = ability('read', 'InstantPaymentOversight');
-const Range = { ...dateRangeQuery, organizationId: Id.optional().openapi({ description: 'one bank instead of the whole system' }) };
+const Range = datedQuery({ organizationId: Id.optional().openapi({ description: 'one bank instead of the whole system' }) });
 
 export const instantPaymentOversightRoutes = [
   defineRoute({
@@ -15,7 +15,7 @@ export const instantPaymentOversightRoutes = [
     summary: 'System-wide or per-bank KPIs: settled volume, payment count, average payment, users',
     tags: ['Instant Payments oversight'],
     access,
-    query: z.object(Range),
+    query: Range,
     responses: {
       200: {
         description: 'KPIs',
@@ -36,8 +36,7 @@ export const instantPaymentOversightRoutes = [
     summary: 'Per-bank aggregates: settlement address, settled volume, payments, users; sortable and searchable',
     tags: ['Instant Payments oversight'],
     access,
-    query: z.object({
-      ...dateRangeQuery,
+    query: datedQuery({
       q: z.string().trim().max(100).optional(),
       sort: z.enum(OVERSIGHT_SORTS).default('volume'),
       order: z.enum(['asc', 'desc']).default('desc'),
@@ -60,7 +59,7 @@ export const instantPaymentOversightRoutes = [
     summary: 'Settled payments by day and by hour of day (UTC), system-wide or of one bank',
     tags: ['Instant Payments oversight'],
     access,
-    query: z.object(Range),
+    query: Range,
     responses: { 200: { description: 'Distribution', schema: z.object(Distribution) } },
     handler: async ({ services, query }) => ({ status: 200, body: await oversightDistribution(services.db, query) }),
   }),
@@ -70,7 +69,7 @@ export const instantPaymentOversightRoutes = [
     summary: 'Download the per-bank aggregates as CSV or JSON',
     tags: ['Instant Payments oversight'],
     access,
-    query: z.object({ format: z.enum(['csv', 'json']).default('csv'), ...dateRangeQuery }),
+    query: datedQuery({ format: z.enum(['csv', 'json']).default('csv') }),
     responses: { 200: { description: 'An attachment: CSV (RFC 4180) or a JSON array', schema: z.string(), contentType: 'text/csv' } },
     handler: async ({ services, query, res }) => sendFile(res, await oversightExport(services.db, query)),
   }),

@@ -35,7 +35,7 @@ import type { PaymentParties, PaymentStatus } from '../../write-side/instant-pay
 import { authorize, type Principal } from '../abilities';
 import { commandContext } from '../command-context';
 import { IdempotencyHeaders, idempotent } from '../governance';
-import { Amount, dateRangeQuery, Id, page, pageQuery, z } from '../openapi';
+import { Amount, datedQuery, Id, page, pageQuery, z } from '../openapi';
 import { sendFile } from '../download';
 import { ability, CLIENT, defineRoute, PUBLIC, type RouteContext } from '../route';
 
@@ -475,7 +475,7 @@ export const instantPaymentRoutes = [
     tags: ['Instant Payments'],
     access: ability('read', 'InstantPayment'),
     params: OrgParams,
-    query: z.object({ ...dateRangeQuery }),
+    query: datedQuery({}),
     responses: {
       200: {
         description: 'Dashboard',
@@ -500,9 +500,8 @@ export const instantPaymentRoutes = [
     tags: ['Instant Payments'],
     access: ability('read', 'InstantPayment'),
     params: OrgParams,
-    query: z.object({
+    query: datedQuery({
       ...pageQuery,
-      ...dateRangeQuery,
       kind: z.enum(['INTERNAL', 'CROSS_ORGANIZATION']).optional(),
       status: z.enum(['PENDING', 'COMPLETED', 'FAILED']).optional(),
       alias: AliasInput.optional(),
@@ -535,7 +534,7 @@ export const instantPaymentRoutes = [
     tags: ['Instant Payments'],
     access: ability('read', 'InstantPayment'),
     params: OrgParams,
-    query: z.object({ format: z.enum(['csv', 'json']).default('csv'), ...dateRangeQuery }),
+    query: datedQuery({ format: z.enum(['csv', 'json']).default('csv') }),
     responses: { 200: { description: 'An attachment: CSV (RFC 4180) or a JSON array', schema: z.string(), contentType: 'text/csv' } },
     handler: async ({ services, principal, params, query, res }) => {
       await ownBank(services, principal, params.organizationId);

@@ -41,6 +41,34 @@ describe('Instant Payments: bank views and oversight', () => {
     expect((await bankA('/dashboard?from=2000-01-01&to=2000-01-02')).body.kpis.total.count).toBe(0);
   });
 
+  describe('date ranges (from, to)', () => {
+    const inverted = 'from=2026-03-02&to=2026-03-01';
+    it.each([
+      ['bank', '/organizations/:bank/instant-payments/dashboard'],
+      ['bank', '/organizations/:bank/instant-payments/transactions'],
+      ['bank', '/organizations/:bank/instant-payments/export'],
+      ['bank', '/activity-log'],
+      ['bank', '/export/transactions'],
+      ['bank', '/export/governance'],
+      ['issuer', '/instant-payments/oversight/summary'],
+      ['issuer', '/instant-payments/oversight/banks'],
+      ['issuer', '/instant-payments/oversight/distribution'],
+      ['issuer', '/instant-payments/oversight/export'],
+    ])('one that ends before it starts is refused with 400 by the %s’s view %s, naming `to`', async (who, path) => {
+      const caller = who === 'bank' ? w.bankA.admin : w.f.admin;
+      const answer = await w.f.as(caller).get(`${path.replace(':bank', w.bankA.organizationId)}?${inverted}`);
+      expect([answer.status, answer.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(answer.body.errors).toEqual([{ path: 'query.to', message: 'the range ends before it starts: `to` must not come before `from`' }]);
+    });
+
+    it('one of a single day, from and to naming the same day, is read whole', async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const oneDay = await bankA(`/dashboard?from=${today}&to=${today}`);
+      expect(oneDay.status).toBe(200);
+      expect(oneDay.body.kpis.total.count).toBe(3);
+    });
+  });
+
   it('lists the bank’s transactions and clients with filters and pages', async () => {
     const all = await bankA('/transactions');
     expect(all.body).toMatchObject({ total: 3, page: 1, pageSize: 50 });

@@ -11521,14 +11521,14 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                from?: string;
-                to?: string;
                 /** @description only this account’s entries */
                 multisigId?: string;
                 kind?: "CHAIN" | "ADMIN";
                 type?: "MINT" | "BURN" | "TRANSFER" | "GROUP_CHANGE" | "DISBURSEMENT" | "REDEMPTION" | "WHITELIST_ADD" | "WHITELIST_REMOVE" | "EXCHANGE_ADDRESS_SET" | "EXCHANGE_FROZEN" | "EXCHANGE_UNFROZEN" | "USER_INVITED" | "USER_ROLE_CHANGED" | "USER_DEACTIVATED" | "INVITATION_CANCELLED" | "INVITATION_RESENT" | "CHAIN_RPC_UPDATED" | "ACCOUNT_CREATED" | "DISBURSEMENT_REQUESTED" | "REDEMPTION_REQUESTED" | "ORGANIZATION_STATUS_CHANGED" | "ORGANIZATION_UPDATED";
                 /** @description only entries this user proposed or performed */
                 actorId?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -14258,11 +14258,11 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                from?: string;
-                to?: string;
                 kind?: "INTERNAL" | "CROSS_ORGANIZATION";
                 status?: "PENDING" | "COMPLETED" | "FAILED";
                 alias?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path: {
@@ -14642,10 +14642,10 @@ export interface operations {
     getInstantPaymentsOversightSummary: {
         parameters: {
             query?: {
-                from?: string;
-                to?: string;
                 /** @description one bank instead of the whole system */
                 organizationId?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -14757,11 +14757,11 @@ export interface operations {
     getInstantPaymentsOversightBanks: {
         parameters: {
             query?: {
-                from?: string;
-                to?: string;
                 q?: string;
                 sort?: "name" | "volume" | "payments" | "users";
                 order?: "asc" | "desc";
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -14876,10 +14876,10 @@ export interface operations {
     getInstantPaymentsOversightDistribution: {
         parameters: {
             query?: {
-                from?: string;
-                to?: string;
                 /** @description one bank instead of the whole system */
                 organizationId?: string;
+                from?: string;
+                to?: string;
             };
             header?: never;
             path?: never;

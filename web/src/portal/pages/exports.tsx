@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
 import { ok } from '../../api/client';
-import { Card, ErrorNote, Field, Select } from '../../shared/ui';
+import { Card, ErrorNote, Select } from '../../shared/ui';
 import { useData } from '../data';
+import { DateRange, endsBeforeStart } from '../date-range';
 import { download } from '../download';
 import { api } from '../session';
 import { useSubmit } from '../actions';
@@ -43,10 +44,9 @@ export function ExportsPage() {
               </option>
             ))}
           </Select>
-          <Field label={t('common.from')} type="date" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
-          <Field label={t('common.to')} type="date" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
+          <DateRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
           <ErrorNote message={error} />
-          <button class="primary" disabled={busy}>
+          <button class="primary" disabled={busy || endsBeforeStart(from, to)}>
             {t('common.download')}
           </button>
         </form>

@@ -7,6 +7,7 @@ import { Card, ErrorNote, Field, KpiItem, Loading, Select, SuccessNote, Table } 
 import { useActions, useSubmit } from '../actions';
 import { BarChart } from '../charts';
 import { idempotencyKey, POLL_MS, useData, useNativeToken } from '../data';
+import { DateRange, endsBeforeStart } from '../date-range';
 import { download } from '../download';
 import { api, useSession } from '../session';
 
@@ -23,16 +24,6 @@ function Distributions({ data }: { data: Distribution }) {
         <BarChart labels={data.byHour.map((row) => `${row.hour}:00`)} values={data.byHour.map((row) => row.count)} label={t('ip.payments')} caption={t('ip.byHourCaption', { hours: data.byHour.map((row) => `${row.hour}h: ${row.count}`).join(', ') || '—' })} />
       </Card>
     </div>
-  );
-}
-
-function DateRange({ from, to, onFrom, onTo }: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Field label={t('common.from')} type="date" value={from} onInput={(e) => onFrom(e.currentTarget.value)} />
-      <Field label={t('common.to')} type="date" value={to} onInput={(e) => onTo(e.currentTarget.value)} />
-    </>
   );
 }
 
@@ -68,7 +59,7 @@ function ParticipantView() {
       </nav>
       <div class="inline-form">
         <DateRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
-        <button disabled={busy} onClick={() => void run(() => download(`/organizations/${organizationId}/instant-payments/export`, { format: 'csv', ...range }))}>
+        <button disabled={busy || endsBeforeStart(from, to)} onClick={() => void run(() => download(`/organizations/${organizationId}/instant-payments/export`, { format: 'csv', ...range }))}>
           {t('ip.exportCsv')}
         </button>
       </div>
@@ -336,10 +327,10 @@ function OversightView() {
           ))}
         </Select>
         <DateRange from={from} to={to} onFrom={setFrom} onTo={setTo} />
-        <button disabled={busy} onClick={() => void run(() => download('/instant-payments/oversight/export', { format: 'csv', ...range }))}>
+        <button disabled={busy || endsBeforeStart(from, to)} onClick={() => void run(() => download('/instant-payments/oversight/export', { format: 'csv', ...range }))}>
           {t('ip.exportCsv')}
         </button>
-        <button disabled={busy} onClick={() => void run(() => download('/instant-payments/oversight/export', { format: 'json', ...range }))}>
+        <button disabled={busy || endsBeforeStart(from, to)} onClick={() => void run(() => download('/instant-payments/oversight/export', { format: 'json', ...range }))}>
           {t('ip.exportJson')}
         </button>
       </div>

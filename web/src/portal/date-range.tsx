@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Field } from '../shared/ui';
+
+/** Whether a range of days (YYYY-MM-DD, which order as text) ends before it starts: the API refuses it. */
+export const endsBeforeStart = (from: string, to: string) => from !== '' && to !== '' && to < from;
+
+/** The From and To days of a view or a download, each bounding the other's picker. */
+export function DateRange({ from, to, onFrom, onTo }: { from: string; to: string; onFrom: (v: string) => void; onTo: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field label={t('common.from')} type="date" value={from} max={to || undefined} onInput={(e) => onFrom(e.currentTarget.value)} />
+      <Field
+        label={t('common.to')}
+        type="date"
+        value={to}
+        min={from || undefined}
+        error={endsBeforeStart(from, to) ? t('common.rangeEndsBeforeStart') : null}
+        onInput={(e) => onTo(e.currentTarget.value)}
+      />
+    </>
+  );
+}
