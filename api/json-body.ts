@@ -96,16 +96,19 @@ export function parseStrictJson(decoded: string): unknown {
   const text = decoded.charCodeAt(0) === BYTE_ORDER_MARK ? decoded.slice(1) : decoded;
   if (text.length === 0) return {};
   const first = text[0] === '{' || text[0] === '[' ? text[0] : FIRST_NON_WHITESPACE.exec(text)?.[1];
-  if (first !== '{' && first !== '[') throw requestError('JSON body is not an object or an array', 'entity.parse.failed');
+  if (first !== '{' && first !== '[') throw requestError('JSON body is not an object or an array', 'entity.parse.failed', decoded);
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw requestError((error as Error).message, 'entity.parse.failed');
+    throw requestError((error as Error).message, 'entity.parse.failed', decoded);
   }
 }
 
-/** A client's 400 as http-errors shapes it (status, expose, type): what api/problem.ts recognises. */
-function requestError(message: string, type: string): Error {
+/**
+ * A client's 400 as http-errors shapes it (status, expose, type): what api/problem.ts recognises. A
+ * body that failed to parse goes with it, as body-parser's does.
+ */
+function requestError(message: string, type: string, body?: string): Error {
   const error = type === 'entity.parse.failed' ? new SyntaxError(message) : new Error(message);
-  return Object.assign(error, { status: 400, statusCode: 400, expose: true, type });
+  return Object.assign(error, { status: 400, statusCode: 400, expose: true, type }, body === undefined ? {} : { body });
 }

@@ -64,12 +64,30 @@ const CLIENT_ERROR_CODES = new Map<number, [code: string, title: string, detail:
 ]);
 
 /**
+ * Whether a body refused by strict JSON parsing is well-formed JSON after all: a bare value (`null`,
+ * `"10"`), which strict mode refuses, told apart from malformed text (body-parser and json-body.ts
+ * both give the body with the error). Only on this error path, and within the body limit.
+ */
+function isJsonValue(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A failure the client caused, raised by the framework rather than by a route (malformed JSON or
  * percent-encoding, body limits, unsupported encodings): its own status, a fixed detail (the library's
  * message may echo the input). Only http-errors' exposed 4xx count; anything else is ours.
  */
-function clientError(error: { type?: string; status?: unknown; statusCode?: unknown; expose?: unknown } | undefined): AppError | null {
-  if (error?.type === 'entity.parse.failed') return validationFailed([{ path: '(body)', message: 'Malformed JSON' }], 'Malformed JSON');
+function clientError(error: { type?: string; status?: unknown; statusCode?: unknown; expose?: unknown; body?: unknown } | undefined): AppError | null {
+  if (error?.type === 'entity.parse.failed')
+    return isJsonValue(error.body)
+      ? validationFailed([{ path: '(body)', message: 'a JSON object is expected, not a bare value' }], 'The body must be a JSON object')
+      : validationFailed([{ path: '(body)', message: 'Malformed JSON' }], 'Malformed JSON');
   const status = Number(error?.status ?? error?.statusCode);
   if (!Number.isInteger(status) || status < 400 || status > 499 || error?.expose !== true) return null;
   const [code, title, detail] = CLIENT_ERROR_CODES.get(status) ?? ['BAD_REQUEST', 'Bad request', 'The request cannot be processed'];
