@@ -100,8 +100,8 @@ const dateFilter = (edge: 'start' | 'end') =>
 
 /** `from`/`to` filters of the contract: inclusive days or full timestamps. */
 export const dateRangeQuery = {
-  from: dateFilter('start').optional(),
-  to: dateFilter('end').optional(),
+  from: dateFilter('start').optional().openapi({ description: 'from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive' }),
+  to: dateFilter('end').optional().openapi({ description: 'up to this day, the whole of it, or this instant, inclusive; not before `from`' }),
 };
 
 /**

@@ -11527,7 +11527,9 @@ export interface operations {
                 type?: "MINT" | "BURN" | "TRANSFER" | "GROUP_CHANGE" | "DISBURSEMENT" | "REDEMPTION" | "WHITELIST_ADD" | "WHITELIST_REMOVE" | "EXCHANGE_ADDRESS_SET" | "EXCHANGE_FROZEN" | "EXCHANGE_UNFROZEN" | "USER_INVITED" | "USER_ROLE_CHANGED" | "USER_DEACTIVATED" | "INVITATION_CANCELLED" | "INVITATION_RESENT" | "CHAIN_RPC_UPDATED" | "ACCOUNT_CREATED" | "DISBURSEMENT_REQUESTED" | "REDEMPTION_REQUESTED" | "ORGANIZATION_STATUS_CHANGED" | "ORGANIZATION_UPDATED";
                 /** @description only entries this user proposed or performed */
                 actorId?: string;
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
@@ -11974,7 +11976,9 @@ export interface operations {
                 format?: "csv" | "json";
                 /** @description only this account (one the caller may see) */
                 multisigId?: string;
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
@@ -12098,7 +12102,9 @@ export interface operations {
                 format?: "csv" | "json";
                 /** @description only this account (one the caller may see) */
                 multisigId?: string;
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
@@ -14095,7 +14101,9 @@ export interface operations {
     getOrganizationsByOrganizationIdInstantPaymentsDashboard: {
         parameters: {
             query?: {
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
@@ -14261,7 +14269,9 @@ export interface operations {
                 kind?: "INTERNAL" | "CROSS_ORGANIZATION";
                 status?: "PENDING" | "COMPLETED" | "FAILED";
                 alias?: string;
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
@@ -14519,7 +14529,9 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "csv" | "json";
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
@@ -14644,7 +14656,9 @@ export interface operations {
             query?: {
                 /** @description one bank instead of the whole system */
                 organizationId?: string;
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
@@ -14760,7 +14774,9 @@ export interface operations {
                 q?: string;
                 sort?: "name" | "volume" | "payments" | "users";
                 order?: "asc" | "desc";
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
@@ -14878,7 +14894,9 @@ export interface operations {
             query?: {
                 /** @description one bank instead of the whole system */
                 organizationId?: string;
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
@@ -14997,7 +15015,9 @@ export interface operations {
         parameters: {
             query?: {
                 format?: "csv" | "json";
+                /** @description from this day (YYYY-MM-DD, UTC) or this instant (ISO 8601), inclusive */
                 from?: string;
+                /** @description up to this day, the whole of it, or this instant, inclusive; not before `from` */
                 to?: string;
             };
             header?: never;
