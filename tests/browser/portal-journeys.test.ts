@@ -361,6 +361,15 @@ describe('Bank administrator', () => {
     expect(await page.getByTestId('settlement-balance').textContent()).toMatch(/^L [\d,]+\.\d\d$/);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'bank-02-instant-payments');
+    // A range typed to end before it starts is told at its field; the dashboard stays as it was.
+    await page.getByLabel('Desde').fill('2026-03-02');
+    await page.getByLabel('Hasta').fill('2026-03-01');
+    await page.getByText('La fecha final es anterior a la inicial').waitFor();
+    expect(await page.getByRole('button', { name: 'Exportar CSV' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('settlement-balance').isVisible()).toBe(true);
+    expect(await page.getByText('Revise los datos ingresados.').count()).toBe(0);
+    await page.getByLabel('Desde').fill('');
+    await page.getByLabel('Hasta').fill('');
     await page.getByRole('tab', { name: 'Clientes' }).click();
     await page.getByLabel('Nombre', { exact: true }).fill('Carlos Cliente');
     await page.getByLabel('Alias (opcional)').fill('carlos.cliente');

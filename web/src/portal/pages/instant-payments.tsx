@@ -7,7 +7,7 @@ import { Card, ErrorNote, Field, KpiItem, Loading, Select, SuccessNote, Table } 
 import { useActions, useSubmit } from '../actions';
 import { BarChart } from '../charts';
 import { idempotencyKey, POLL_MS, useData, useNativeToken } from '../data';
-import { DateRange, endsBeforeStart } from '../date-range';
+import { DateRange, endsBeforeStart, useAppliedRange } from '../date-range';
 import { download } from '../download';
 import { api, useSession } from '../session';
 
@@ -41,8 +41,8 @@ function ParticipantView() {
   const [tab, setTab] = useState<'dashboard' | 'transactions' | 'clients'>('dashboard');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const range = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
-  const dashboard = useData(['ip-dashboard', organizationId, from, to], () => ok(api.GET('/organizations/{organizationId}/instant-payments/dashboard', { params: { path: { organizationId }, query: range } })), { refreshInterval: POLL_MS });
+  const range = useAppliedRange(from, to);
+  const dashboard = useData(['ip-dashboard', organizationId, range], () => ok(api.GET('/organizations/{organizationId}/instant-payments/dashboard', { params: { path: { organizationId }, query: range } })), { refreshInterval: POLL_MS });
   const { busy, error, run } = useSubmit();
   const exponent = token?.exponent ?? 2;
   const money = (amount: string) => `L ${formatAmount(amount, exponent, i18n.language)}`;
@@ -298,7 +298,7 @@ function OversightView() {
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const range = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const range = useAppliedRange(from, to);
   const scope = { ...range, ...(bank ? { organizationId: bank } : {}) };
   const summary = useData(['ov-summary', scope], () => ok(api.GET('/instant-payments/oversight/summary', { params: { query: scope } })), { refreshInterval: POLL_MS });
   const banks = useData(['ov-banks', range, q, sort, order], () => ok(api.GET('/instant-payments/oversight/banks', { params: { query: { ...range, sort, order, ...(q ? { q } : {}) } } })), { refreshInterval: POLL_MS });
