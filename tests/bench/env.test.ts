@@ -59,10 +59,10 @@ describe('envAmount', () => {
     expect(envAmount('BENCH_INITIAL_BALANCE', 1n, { BENCH_INITIAL_BALANCE: '9007199254740993' })).toBe(9_007_199_254_740_993n);
   });
 
-  it('refuses what is not a whole amount above 0', () => {
-    for (const raw of ['0', '-5', '10.5', '1e6', '007', '12abc'])
+  it('refuses what is not an amount the contract takes: a whole amount above 0, at most 38 digits', () => {
+    for (const raw of ['0', '-5', '10.5', '1e6', '007', '12abc', '1'.repeat(39)])
       expect(() => envAmount('BENCH_INITIAL_BALANCE', 1n, { BENCH_INITIAL_BALANCE: raw })).toThrow(
-        `BENCH_INITIAL_BALANCE must be a whole amount in the smallest unit, 1 or more, not "${raw}"`,
+        `BENCH_INITIAL_BALANCE must be a whole amount in the smallest unit, 1 to 38 digits, not "${raw}"`,
       );
   });
 });
@@ -78,7 +78,7 @@ describe('benchKnobs', () => {
 
   it("reads each client's cash-in as a whole amount", () => {
     expect(benchKnobs({ BENCH_INITIAL_BALANCE: '250000' }).initialBalance).toBe(250_000n);
-    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '-5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole amount in the smallest unit, 1 or more, not "-5"');
+    expect(() => benchKnobs({ BENCH_INITIAL_BALANCE: '-5' })).toThrow('BENCH_INITIAL_BALANCE must be a whole amount in the smallest unit, 1 to 38 digits, not "-5"');
   });
 
   it('refuses a knob that is not a number of its kind', () => {
