@@ -78,7 +78,12 @@ export const externalCirculating = (liveSupply: bigint, internalBalance: bigint)
  * per token, the wallets they may see and externalCirculating; the issuer also its mint/burn summary,
  * a participant its total-balance hero, top wallets and exchange-state alerts.
  */
-export async function dashboardMetrics(db: Knex, principal: Principal, nativeDenom: string) {
+export function dashboardMetrics(db: Knex, principal: Principal, nativeDenom: string) {
+  // One snapshot: externalCirculating pairs a supply with balances, which a projection commit between two reads would tear apart.
+  return db.transaction((snapshot) => metricsAt(snapshot, principal, nativeDenom), { isolationLevel: 'repeatable read', readOnly: true });
+}
+
+async function metricsAt(db: Knex, principal: Principal, nativeDenom: string) {
   const [head, tokens, internal, wallets, organization, own] = await Promise.all([
     db('chain_head').first('height', 'block_time') as Promise<{ height: string; block_time: Date } | undefined>,
     tokensWithSupply(db),
@@ -161,5 +166,3 @@ export async function dashboardMetrics(db: Knex, principal: Principal, nativeDen
         : null,
   };
 }
-
-export type DashboardMetrics = Awaited<ReturnType<typeof dashboardMetrics>>;

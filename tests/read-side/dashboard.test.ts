@@ -1,5 +1,7 @@
-import { externalCirculating } from '../../read-side/dashboard';
+import { dashboardMetrics, externalCirculating } from '../../read-side/dashboard';
 import { generateCustodyKey } from '../../write-side/chain/keys';
+import type { Principal } from '../../write-side/user/principal';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { buildWorld, expectOk, type World } from './world';
 
 interface Wallet {
@@ -84,5 +86,46 @@ describe('GET /dashboard/metrics', () => {
   it('needs read · Dashboard, which every role holds', async () => {
     expect((await w.f.request.get('/api/dashboard/metrics')).status).toBe(401);
     expect((await w.f.as(w.ana).get('/dashboard/metrics')).status).toBe(200);
+  });
+});
+
+describe('GET /dashboard/metrics reads one snapshot of the read models', () => {
+  let database: TestDatabase;
+  const issuance = 'emisor1issuance';
+  const central: Principal = { userId: 'u-1', organizationId: 'o-central', organizationType: 'CENTRAL', role: 'administrator' };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const now = new Date();
+    await database.knex('organizations').insert({ id: central.organizationId, name: 'Central', type: 'CENTRAL', status: 'ACTIVE', created_at: now, updated_at: now });
+    await database.knex('tokens').insert({ id: 't-1', denom: 'ulps', symbol: 'L', name: 'Lempira', exponent: 2, native: true, created_at: now, updated_at: now });
+    await database.knex('accounts').insert({
+      id: 'a-1', organization_id: central.organizationId, label: 'Issuance', type: 'ISSUANCE', address: issuance,
+      threshold: 1, total_weight: 1, group_version: 1, created_at: now, updated_at: now,
+    });
+    await database.knex('chain_balances').insert({ address: issuance, denom: 'ulps', amount: '1000' });
+    await database.knex('chain_supply').insert({ denom: 'ulps', supply: '1777', minted: '1777', burned: '0', mints: 1, burns: 0 });
+  });
+  afterAll(() => database?.drop());
+
+  it('never pairs a supply with balances of another moment, while the balances projection commits mints and burns', async () => {
+    // What the balances projection does for a block: supply and the issuance account move together, in one transaction.
+    let running = true;
+    const projecting = (async () => {
+      for (let block = 0; running; block++) {
+        const amount = block % 2 === 0 ? 500 : -500;
+        await database.knex.transaction(async (trx) => {
+          await trx('chain_supply').where({ denom: 'ulps' }).increment('supply', amount);
+          await trx('chain_balances').where({ address: issuance, denom: 'ulps' }).increment('amount', amount);
+        });
+      }
+    })();
+    const seen = new Set<string>();
+    try {
+      for (let read = 0; read < 150; read++) seen.add((await dashboardMetrics(database.knex, central, 'ulps')).externalCirculating);
+    } finally {
+      running = false;
+      await projecting;
+    }
+    expect([...seen]).toEqual(['777']);
   });
 });
