@@ -1,4 +1,5 @@
 import type supertest from 'supertest';
+import type { Projection } from '../../projections/projection';
 import type { Runtime } from '../../runtime/bootstrap';
 import type { Config } from '../../runtime/config';
 import { runSeed, type SeedResults } from '../../runtime/seed';
@@ -35,9 +36,11 @@ export interface GovernanceFixture {
 let counter = 0;
 const PASSWORD = 'a-good-long-password-2026';
 
-export async function startGovernance(env: Record<string, string> = {}): Promise<GovernanceFixture> {
+/** `projections`: the read models to run instead of all of them (a test may hold one back). */
+export async function startGovernance(env: Record<string, string> = {}, projections?: Projection[]): Promise<GovernanceFixture> {
   const test = await createTestRuntime({
     configOverrides: { PASSWORD_HASH_COST: '10', CHAIN_BLOCK_MS: '20', LOG_LEVEL: process.env.GOV_LOG ?? 'silent', ...env },
+    projections,
   });
   // A runtime left running when the seed fails keeps jest's worker alive: the suite would hang, not fail.
   try {

@@ -1,4 +1,6 @@
+import { allProjections } from '../../projections';
 import { generateCustodyKey } from '../../write-side/chain/keys';
+import { gate } from '../support/gate';
 import { startGovernance, type GovernanceFixture, type Session } from './fixture';
 
 const address = () => generateCustodyKey('emisor').address;
@@ -237,5 +239,47 @@ describe('proposals and votes over HTTP', () => {
     expect(revoted.status).toBe(201);
     expect(revoted.body).toEqual(voted.body);
     expect(await f.runtime.services.chain.getBalance(duo.address, 'ulps')).toBe(60n);
+  });
+});
+
+describe('an executed proposal’s answer and the balances read model (read-your-writes)', () => {
+  let f: GovernanceFixture;
+  let held: ReturnType<typeof gate> | null = null;
+
+  beforeAll(async () => {
+    // The balances projection waits at the gate while a test holds it.
+    const projections = allProjections().map((projection) =>
+      projection.name === 'balances'
+        ? { ...projection, applyBatch: async (...args: Parameters<typeof projection.applyBatch>) => (await held?.passed(), projection.applyBatch(...args)) }
+        : projection,
+    );
+    f = await startGovernance({}, projections);
+  }, 60000);
+  afterAll(() => f?.stop());
+
+  it('answers once the balances read model holds the block that moved the value, so the next read shows it', async () => {
+    const issuance = f.seed['issuing-core']!.issuanceAccountId;
+    const recipient = address();
+    held = gate();
+    let answered = false;
+    const minting = f.as(f.admin)
+      .post(`/multisigs/${issuance}/proposals/mint`, { title: 'Read your writes', amount: '40', denom: 'ulps', recipient })
+      .then((response) => {
+        answered = true;
+        return response;
+      });
+    try {
+      const executed = () => f.database.knex('proposals').where({ title: 'Read your writes', executor_result: 'SUCCESS' }).first('id');
+      while (!(await executed())) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(answered).toBe(false);
+    } finally {
+      held.open();
+      held = null;
+    }
+    expect((await minting).body).toMatchObject({ status: 'ACCEPTED', executorResult: 'SUCCESS' });
+    const metrics = (await f.as(f.admin).get('/dashboard/metrics')).body;
+    expect(metrics.tokens).toEqual([expect.objectContaining({ denom: 'ulps', liveSupply: (await f.runtime.services.chain.getSupply('ulps')).toString() })]);
+    expect(await f.database.knex('chain_balances').where({ address: recipient, denom: 'ulps' }).first('amount')).toEqual({ amount: '40' });
   });
 });

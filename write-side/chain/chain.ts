@@ -83,11 +83,21 @@ export interface ChainBlock {
   txs: ChainBlockTx[];
 }
 
+/**
+ * The events that record a block's results in the event store, whichever chain: the embedded chain's
+ * own, and the blocks a node's observer saw. The read models they feed hold balances and supply.
+ */
+export const CHAIN_BLOCK_EVENTS = ['BlockCommitted', 'ChainBlockObserved'] as const;
+
 /** What the platform needs from a ledger chain; the embedded chain and the Cosmos adapter both provide it. */
 export interface Chain {
   readonly chainId: string;
   readonly prefix: string;
-  /** Resolves once the transaction is in a block, or with a non-zero code when refused; throws only when unreachable. */
+  /**
+   * Resolves once the transaction is in a block and that block is recorded in the event store (so the
+   * read models its events feed can hold it: CHAIN_BLOCK_EVENTS), or with a non-zero code when refused;
+   * throws only when unreachable.
+   */
   broadcast(txBytes: Uint8Array): Promise<TxResult>;
   getAccount(address: string): Promise<ChainAccount | null>;
   getBalance(address: string, denom: string): Promise<bigint>;

@@ -4,7 +4,7 @@ import type { Logger } from '../logger';
 import { accountDecider } from '../account/decide';
 import { accountStream } from '../account/events';
 import { custodyKeyOfUser } from '../account/custody';
-import { SEQUENCE_MISMATCH_CODE, withOutcome, type TxResult } from '../chain/chain';
+import { CHAIN_BLOCK_EVENTS, SEQUENCE_MISMATCH_CODE, withOutcome, type TxResult } from '../chain/chain';
 import type { CustodyKey } from '../chain/keys';
 import { msgSubmitProposal } from '../chain/messages';
 import { signTransaction, txHash } from '../chain/transactions';
@@ -285,6 +285,8 @@ export class ProposalExecution {
       context,
     );
     this.loggerFor(state.proposal!.proposalId).info({ txHash: pending.txHash, height: result.height, code: result.code }, 'proposal execution recorded');
+    // What the execution moved shows in the next read: its answer waits for the block's read models too (balances, supply).
+    if (success && recorded.position) await this.commands.awaitProjections(recorded.position, { eventTypes: CHAIN_BLOCK_EVENTS });
     if (success && state.proposal!.kind === 'GROUP_CHANGE') await this.applyGroupChange(recorded.state);
     return recorded.state;
   }
