@@ -5,6 +5,7 @@ import { createLogger } from '../../runtime/logger';
 import type { TxResult } from '../../write-side/chain/chain';
 import { CosmosChain } from '../../write-side/chain/cosmos-chain';
 import { CHAIN_STREAM } from '../../write-side/chain/embedded-chain';
+import { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { generateCustodyKey } from '../../write-side/chain/keys';
 import { msgBurn, msgMint, msgSend } from '../../write-side/chain/messages';
 import { OBSERVED_STREAM } from '../../write-side/chain/observer';
@@ -96,6 +97,27 @@ describe('the service with CHAIN=cosmos against a chain node', () => {
     expect(heights).toEqual([...new Set(heights)].sort((a, b) => a - b));
     expect(heights.length).toBeGreaterThanOrEqual(4);
     expect(await t.services.eventStore.readStream(CHAIN_STREAM)).toEqual([]);
+  });
+});
+
+describe('a broadcast through the Cosmos adapter', () => {
+  it('answers once its block is recorded as observed, like the embedded chain’s, however slowly the observer polls', async () => {
+    const store = await createTestDatabase();
+    // An observer that would otherwise look again only after a minute.
+    const chain = await CosmosChain.connect(node.url, { prefix: 'emisor', observe: { store: new PostgresEventStore(store.pool), intervalMs: 60_000 } });
+    try {
+      // Its first pass over the node's blocks ends meanwhile; the next would be a minute away.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const operator = t.services.chainOperator;
+      const minted = await signAndBroadcast(chain, [operator], [msgMint(operator.address, 10n, t.services.config.NATIVE_DENOM, operator.address)]);
+      expect(minted.code).toBe(0);
+      const observed = await new PostgresEventStore(store.pool).readStream(OBSERVED_STREAM);
+      expect(observed.map((event) => (event.data as { height: number }).height)).toContain(minted.height);
+    } finally {
+      // Closed mid-pass too, the observer ends at once rather than after its minute.
+      await chain.close();
+      await store.drop();
+    }
   });
 });
 

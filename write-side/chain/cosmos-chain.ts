@@ -32,6 +32,8 @@ import { txHash } from './transactions';
 
 /** How long broadcast waits for the tx to appear in a block (then throws: the outcome is unknown). */
 const BROADCAST_TIMEOUT_MS = 60_000;
+/** How long a broadcast's answer waits for its block to be recorded for the read models (the observer's pass). */
+const OBSERVED_WAIT_MS = 5_000;
 /** It looks after 50 ms, then twice as long each time up to a second: fast blocks answer fast, slow ones cost few queries. */
 const FIRST_POLL_MS = 50;
 const MAX_POLL_MS = 1_000;
@@ -118,6 +120,7 @@ export class CosmosChain implements Chain {
       const found = await this.getTx(hash);
       if (found) {
         const { tx: _bytes, ...result } = found;
+        await this.observer?.through(result.height, OBSERVED_WAIT_MS);
         return result;
       }
       if (Date.now() > deadline) throw new Error(`transaction ${hash} was accepted but is not in a block after ${BROADCAST_TIMEOUT_MS / 1000} s`);

@@ -10,6 +10,9 @@ export interface ChainBlockObserved extends ChainBlock {
   chainId: string;
 }
 
+/** How soon the observer looks again for a block a caller waits for (the node answered a transaction in it). */
+const AWAITED_BLOCK_POLL_MS = 10;
+
 /** The same id for the same block whoever observes it: the store drops a second append of it. */
 function blockEventId(chainId: string, height: number): string {
   const hex = createHash('sha256').update(`chain-block-observed:${chainId}:${height}`).digest('hex');
@@ -26,6 +29,10 @@ export class ChainObserver {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** Every block up to this height is recorded (or had no transactions). */
+  private observedThrough = 0;
+  /** Callers of `through`, each told once the observer passes its height. */
+  private readonly waiting = new Set<{ height: number; done: () => void }>();
 
   constructor(
     private readonly chain: Chain,
@@ -44,6 +51,34 @@ export class ChainObserver {
     this.running = false;
     this.wake?.();
     await this.loop;
+    for (const waiter of this.waiting) waiter.done();
+  }
+
+  /**
+   * Resolves once every block up to `height` is recorded, so that a broadcast answers with its block
+   * in the store as the embedded chain's does (read-your-writes for the read models it feeds); at the
+   * latest after `timeoutMs`, or when the observer stops.
+   */
+  async through(height: number, timeoutMs: number): Promise<void> {
+    if (!this.running || this.observedThrough >= height) return;
+    await new Promise<void>((resolve) => {
+      const waiter = {
+        height,
+        done: () => {
+          clearTimeout(timer);
+          this.waiting.delete(waiter);
+          resolve();
+        },
+      };
+      const timer = setTimeout(waiter.done, timeoutMs);
+      this.waiting.add(waiter);
+      this.wake?.();
+    });
+  }
+
+  private passed(height: number): void {
+    this.observedThrough = height;
+    for (const waiter of this.waiting) if (waiter.height <= height) waiter.done();
   }
 
   private async run(): Promise<void> {
@@ -51,21 +86,28 @@ export class ChainObserver {
     let failures = 0;
     while (this.running) {
       try {
-        next ??= (await this.lastObservedHeight()) + 1;
+        if (next === null) {
+          next = (await this.lastObservedHeight()) + 1;
+          this.passed(next - 1);
+        }
         let block: ChainBlock | null;
         while (this.running && (block = await this.chain.getBlockResults(next))) {
           if (block.txs.length > 0) await this.record(block);
-          next++;
+          this.passed(next++);
         }
         failures = 0;
       } catch (error) {
         failures++;
         this.onError(error as Error);
       }
+      // Stopped during the pass: its wake-up came before there was a sleep to end.
+      if (!this.running) break;
+      // A failing node or store is retried with back-off, up to 5 s; a block a caller waits for is in a block already, so soon.
+      const awaited = [...this.waiting].some((waiter) => waiter.height > this.observedThrough);
+      const delay = failures > 0 ? Math.min(5000, this.intervalMs * 2 ** failures) : awaited ? Math.min(this.intervalMs, AWAITED_BLOCK_POLL_MS) : this.intervalMs;
       await new Promise<void>((resolve) => {
         this.wake = resolve;
-        // A failing node or store is retried with back-off, up to 5 s.
-        setTimeout(resolve, failures === 0 ? this.intervalMs : Math.min(5000, this.intervalMs * 2 ** failures)).unref();
+        setTimeout(resolve, delay).unref();
       });
     }
   }
