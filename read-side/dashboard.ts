@@ -83,17 +83,16 @@ export function dashboardMetrics(db: Knex, principal: Principal, nativeDenom: st
   return db.transaction((snapshot) => metricsAt(snapshot, principal, nativeDenom), { isolationLevel: 'repeatable read', readOnly: true });
 }
 
+/** The reads of one snapshot, one after the other: a transaction is one connection, which takes one query at a time. */
 async function metricsAt(db: Knex, principal: Principal, nativeDenom: string) {
-  const [head, tokens, internal, wallets, organization, own] = await Promise.all([
-    db('chain_head').first('height', 'block_time') as Promise<{ height: string; block_time: Date } | undefined>,
-    tokensWithSupply(db),
-    accountHoldings(db),
-    walletRows(db, principal),
-    db('organizations').where({ id: principal.organizationId }).first('exchange_address', 'exchange_frozen') as Promise<
-      { exchange_address: string | null; exchange_frozen: boolean } | undefined
-    >,
-    principal.organizationType === 'COMMERCIAL' ? accountHoldings(db, principal.organizationId) : Promise.resolve([]),
-  ]);
+  const head: { height: string; block_time: Date } | undefined = await db('chain_head').first('height', 'block_time');
+  const tokens = await tokensWithSupply(db);
+  const internal = await accountHoldings(db);
+  const wallets = await walletRows(db, principal);
+  const organization: { exchange_address: string | null; exchange_frozen: boolean } | undefined = await db('organizations')
+    .where({ id: principal.organizationId })
+    .first('exchange_address', 'exchange_frozen');
+  const own = principal.organizationType === 'COMMERCIAL' ? await accountHoldings(db, principal.organizationId) : [];
   const display = new Map(tokens.map((token) => [token.denom, token]));
   const amountOf = (denom: string, amount: string): TokenAmount => ({
     denom,

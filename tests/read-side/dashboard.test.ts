@@ -1,6 +1,7 @@
 import { dashboardMetrics, externalCirculating } from '../../read-side/dashboard';
 import { generateCustodyKey } from '../../write-side/chain/keys';
 import type { Principal } from '../../write-side/user/principal';
+import { queriesSentWhileBusy } from '../support/pg-busy';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { buildWorld, expectOk, type World } from './world';
 
@@ -127,5 +128,12 @@ describe('GET /dashboard/metrics reads one snapshot of the read models', () => {
       await projecting;
     }
     expect([...seen]).toEqual(['777']);
+  });
+
+  it('sends the snapshot’s reads one after the other on its connection (pg deprecates queueing them on a busy client, and its next major version refuses it)', async () => {
+    const sentWhileBusy = await queriesSentWhileBusy(async () =>
+      expect((await dashboardMetrics(database.knex, central, 'ulps')).externalCirculating).toBe('777'),
+    );
+    expect(sentWhileBusy).toBe(0);
   });
 });

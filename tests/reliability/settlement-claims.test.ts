@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { createLogger } from '../../runtime/logger';
 import { PostgresSettlementClaims } from '../../runtime/settlement-claims';
+import { queriesSentWhileBusy } from '../support/pg-busy';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 /**
@@ -60,18 +60,10 @@ describe('Settlement claims of two processes on one database', () => {
 
   it("sends claims of several banks asked at once one after the other on its session (pg deprecates queueing them on a busy client, and its next major version refuses it)", async () => {
     const first = claims('first');
-    const query = pg.Client.prototype.query;
-    let sentWhileBusy = 0;
-    const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      if ((this as unknown as { activeQuery: unknown }).activeQuery) sentWhileBusy += 1;
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as never);
-    try {
+    const sentWhileBusy = await queriesSentWhileBusy(async () => {
       expect(await Promise.all(['bank-1', 'bank-2', 'bank-3'].map((bank) => first.claim(bank)))).toEqual([true, true, true]);
       await Promise.all(['bank-1', 'bank-2', 'bank-3'].map((bank) => first.release(bank)));
-    } finally {
-      spy.mockRestore();
-    }
+    });
     expect(sentWhileBusy).toBe(0);
     expect(await holders()).toBe(0);
   });
