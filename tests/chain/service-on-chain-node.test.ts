@@ -121,6 +121,27 @@ describe('a broadcast through the Cosmos adapter', () => {
   });
 });
 
+describe('an observer joining a store that holds the node’s blocks already', () => {
+  it('resumes after the newest observed block from that event alone, without reading the stream’s history', async () => {
+    const store = new PostgresEventStore(t.database.pool);
+    const readStream = jest.spyOn(store, 'readStream');
+    const readLastEvent = jest.spyOn(store, 'readLastEvent');
+    const chain = await CosmosChain.connect(node.url, { prefix: 'emisor', observe: { store, intervalMs: 60_000 } });
+    try {
+      const operator = t.services.chainOperator;
+      const minted = await signAndBroadcast(chain, [operator], [msgMint(operator.address, 10n, t.services.config.NATIVE_DENOM, operator.address)]);
+      expect(minted.code).toBe(0);
+      expect(readLastEvent).toHaveBeenCalledWith(OBSERVED_STREAM);
+      expect(readStream.mock.calls.filter(([streamId]) => streamId === OBSERVED_STREAM)).toEqual([]);
+      const heights = (await store.readStream(OBSERVED_STREAM)).map((event) => (event.data as { height: number }).height);
+      expect(heights).toContain(minted.height);
+      expect(heights).toEqual([...new Set(heights)].sort((a, b) => a - b));
+    } finally {
+      await chain.close();
+    }
+  });
+});
+
 describe('a second process with an in-process embedded chain on the same store', () => {
   it('refuses to start with a message that says what to run instead, and starts once the first is gone', async () => {
     const first = await createTestRuntime();

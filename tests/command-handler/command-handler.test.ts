@@ -73,6 +73,9 @@ class StoreSpy implements EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]> {
     return this.inner.readStream(streamId);
   }
+  readLastEvent(streamId: string): Promise<RecordedEvent | null> {
+    return this.inner.readLastEvent(streamId);
+  }
   readAll(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]> {
     return this.inner.readAll(after, limit);
   }

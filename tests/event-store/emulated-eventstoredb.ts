@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
 import {
   ANY,
+  BACKWARDS,
+  END,
+  FORWARDS,
   NO_STREAM,
   START,
   StreamNotFoundError,
@@ -79,11 +82,17 @@ export function emulatedEventStoreDb(): EventStoreDBClient {
       return { success: true, nextExpectedRevision: last!.revision, position: last!.position } satisfies AppendResult;
     },
 
-    readStream(streamId: string, options: { fromRevision?: bigint; maxCount?: number | bigint } = {}) {
+    readStream(streamId: string, options: { direction?: typeof BACKWARDS | typeof FORWARDS; fromRevision?: bigint | typeof END; maxCount?: number | bigint } = {}) {
       return (async function* () {
         const stream = streams.get(streamId);
         if (!stream) throw new StreamNotFoundError(undefined, streamId);
-        const from = Number(options.fromRevision ?? 0n);
+        if (options.direction === BACKWARDS) {
+          // Backwards from a revision inclusive of it, newest first; END is the last revision.
+          const newest = options.fromRevision === undefined || options.fromRevision === END ? stream.length - 1 : Number(options.fromRevision);
+          for (const record of stream.slice(0, newest + 1).reverse().slice(0, Number(options.maxCount ?? stream.length))) yield resolved(record);
+          return;
+        }
+        const from = Number(options.fromRevision === END ? stream.length : (options.fromRevision ?? 0n));
         for (const record of [...stream].slice(from, from + Number(options.maxCount ?? stream.length))) yield resolved(record);
       })();
     },

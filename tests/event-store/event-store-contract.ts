@@ -49,6 +49,16 @@ export function eventStoreContract(openStore: () => Promise<{ store: EventStore;
       expect(await versions({ afterVersion: 5 })).toEqual([]);
     });
 
+    it('reads a stream’s newest event alone, and none of a stream that does not exist', async () => {
+      const streamId = newStreamId();
+      await store.append(streamId, [1, 2, 3].map((n) => newEvent('Counted', { n })), 0);
+      await store.append(newStreamId(), [newEvent('Counted', { n: 9 })], 0);
+      const last = await store.readLastEvent(streamId);
+      expect(last).toMatchObject({ streamId, streamVersion: 3, type: 'Counted', data: { n: 3 } });
+      expect(last).toEqual((await store.readStream(streamId)).at(-1));
+      await expect(store.readLastEvent(newStreamId())).resolves.toBeNull();
+    });
+
     it('reads a stream that does not exist as no events', async () => {
       await expect(store.readStream(newStreamId())).resolves.toEqual([]);
     });

@@ -112,9 +112,9 @@ export class ChainObserver {
     }
   }
 
+  /** From the stream's newest event alone: a node's history of blocks is not read again at each start. */
   private async lastObservedHeight(): Promise<number> {
-    const observed = await this.store.readStream(OBSERVED_STREAM);
-    const last = observed.at(-1)?.data as ChainBlockObserved | undefined;
+    const last = (await this.store.readLastEvent(OBSERVED_STREAM))?.data as ChainBlockObserved | undefined;
     return last?.height ?? 0;
   }
 

@@ -135,6 +135,8 @@ export interface EventStore {
    * after a snapshot, without reading its history).
    */
   readStream(streamId: string, page?: StreamPage): Promise<RecordedEvent[]>;
+  /** The stream's newest event, null for a stream with none: where a long stream's reader resumes, without reading its history. */
+  readLastEvent(streamId: string): Promise<RecordedEvent | null>;
   /** Events strictly after `after` (null = from the beginning), in global order, at most `limit`. */
   readAll(after: GlobalPosition | null, limit: number, feed?: FeedReaders): Promise<RecordedEvent[]>;
   /** Every event after `after`, exactly once, in global order; live events follow the history. */

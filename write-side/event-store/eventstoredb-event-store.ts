@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
   ANY,
+  BACKWARDS,
+  END,
   EventStoreDBClient,
   excludeSystemEvents,
   jsonEvent,
@@ -121,6 +123,16 @@ export class EventStoreDbEventStore implements EventStore {
       throw error;
     }
     return events;
+  }
+
+  async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }))
+        if (resolved.event) return toRecorded(resolved.event, resolved.commitPosition);
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return null;
   }
 
   /**

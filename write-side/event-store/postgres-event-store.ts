@@ -444,6 +444,11 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
+    const { rows } = await this.pool.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 order by stream_version desc limit 1`, [streamId]);
+    return rows[0] ? toRecorded(rows[0]) : null;
+  }
+
   async readAll(after: GlobalPosition | null, limit: number, feed?: FeedReaders): Promise<RecordedEvent[]> {
     // $4: each type's readers; the data is read only when one of them did not apply the event inline.
     const { rows } = await this.pool.query<EventRow>(
