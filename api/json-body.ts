@@ -87,13 +87,16 @@ const FIRST_NON_WHITESPACE = /^[\x20\x09\x0a\x0d]*([^\x20\x09\x0a\x0d]|$)/;
 
 const BYTE_ORDER_MARK = 0xfeff;
 
+/** The text without a leading UTF-8 byte order mark, which body-parser's decoder drops too. */
+export const withoutByteOrderMark = (text: string): string => (text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text);
+
 /**
  * body-parser's strict JSON: an empty body is `{}`, anything but an object or an array is refused, and
  * a UTF-8 byte order mark is dropped (as its decoder does). Failures carry body-parser's error type,
  * which the error handler answers as malformed JSON (api/problem.ts).
  */
 export function parseStrictJson(decoded: string): unknown {
-  const text = decoded.charCodeAt(0) === BYTE_ORDER_MARK ? decoded.slice(1) : decoded;
+  const text = withoutByteOrderMark(decoded);
   if (text.length === 0) return {};
   const first = text[0] === '{' || text[0] === '[' ? text[0] : FIRST_NON_WHITESPACE.exec(text)?.[1];
   if (first !== '{' && first !== '[') throw requestError('JSON body is not an object or an array', 'entity.parse.failed', decoded);

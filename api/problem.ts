@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, validationFailed } from '../write-side/errors';
 import { ConcurrencyError } from '../write-side/event-store/event-store';
 import { redactUrl, type Logger } from '../runtime/logger';
+import { withoutByteOrderMark } from './json-body';
 
 const send = (res: Parameters<RequestHandler>[1], error: AppError, correlationId: string) => {
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
@@ -71,7 +72,7 @@ const CLIENT_ERROR_CODES = new Map<number, [code: string, title: string, detail:
 function isJsonValue(body: unknown): boolean {
   if (typeof body !== 'string') return false;
   try {
-    JSON.parse(body.charCodeAt(0) === 0xfeff ? body.slice(1) : body);
+    JSON.parse(withoutByteOrderMark(body));
     return true;
   } catch {
     return false;
