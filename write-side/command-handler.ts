@@ -70,16 +70,19 @@ export class CommandHandler {
    * across the caller's own retries); otherwise each attempt draws fresh ones. Then it waits until the
    * projections fed by the appended event types have applied the append (read-your-writes), unless
    * `waitForProjections` is false — and a command that decides nothing (a retry) waits for them to hold
-   * the stream as it stands; `readModels` names the projections to wait for instead, when the
-   * caller's answer needs fewer (or others).
+   * the stream as it stands; `alsoAwait` adds the read models fed by other event types that the
+   * answer shows (an executed proposal's block: the balances it moved).
    */
   async handle<State, Command, Event extends DomainEvent>(
     decider: Decider<State, Command, Event>,
     streamId: string,
     command: Command,
     context: CommandContext,
-    options: { eventIds?: string[]; waitForProjections?: boolean; readModels?: readonly string[] } = {},
+    options: { eventIds?: string[]; waitForProjections?: boolean; alsoAwait?: readonly string[] } = {},
   ): Promise<HandledCommand<State, Event>> {
+    const fedBy = (events: ReadonlyArray<{ type: string }>): ReadModelNeeds => ({
+      eventTypes: [...new Set([...events.map((event) => event.type), ...(options.alsoAwait ?? [])])],
+    });
     for (let attempt = 1; ; attempt++) {
       const recorded = await this.store.readStream(streamId);
       const state = fold(decider, recorded as unknown as Event[]);
@@ -88,11 +91,7 @@ export class CommandHandler {
         // A retry of a command that was recorded (perhaps just before a restart): its answer is read back
         // from the read models, which must hold what the stream holds, as they would for the first attempt.
         const last = recorded[recorded.length - 1];
-        if (last && options.waitForProjections !== false)
-          await this.awaitProjections(
-            last.position,
-            options.readModels ? { readModels: options.readModels } : { eventTypes: [...new Set(recorded.map((event) => event.type))] },
-          );
+        if (last && options.waitForProjections !== false) await this.awaitProjections(last.position, fedBy(recorded));
         return { events, state, version: recorded.length, position: null };
       }
       const metadata = eventMetadata(context);
@@ -113,7 +112,7 @@ export class CommandHandler {
         throw error;
       }
       if (options.waitForProjections !== false)
-        await this.awaitProjections(appended.position, options.readModels ? { readModels: options.readModels } : { eventTypes: events.map((event) => event.type) });
+        await this.awaitProjections(appended.position, fedBy(events));
       return {
         events,
         state: events.reduce((current, event) => decider.evolve(current, event), state),

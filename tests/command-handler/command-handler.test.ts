@@ -4,7 +4,7 @@ import type { Projection } from '../../projections/projection';
 import { ProjectionRunner } from '../../projections/runner';
 import { AppError, businessRule } from '../../write-side/errors';
 import { createLogger } from '../../runtime/logger';
-import { CommandHandler, eventMetadata, MAX_COMMAND_ATTEMPTS, type CommandContext } from '../../write-side/command-handler';
+import { CommandHandler, eventMetadata, MAX_COMMAND_ATTEMPTS, type CommandContext, type ReadModelNeeds } from '../../write-side/command-handler';
 import type { Decider } from '../../write-side/decider';
 import {
   ConcurrencyError,
@@ -264,6 +264,20 @@ describe('CommandHandler', () => {
       expect(failure).toBeInstanceOf(AppError);
       expect(failure).toMatchObject({ status: 503, code: 'DEPENDENCY_UNAVAILABLE' });
       expect(await store.readStream(streamId)).toHaveLength(1);
+    });
+
+    it('waits also for the read models of the event types the caller adds (alsoAwait), on a first attempt and on a retry', async () => {
+      const asked: ReadModelNeeds[] = [];
+      const handler = new CommandHandler(store, async (_position, _timeoutMs, needs) => (asked.push(needs), true), 1000);
+      const streamId = counterId();
+      await handler.handle(counter, streamId, { type: 'Increment', by: 1 }, context(), { alsoAwait: ['BlockCommitted'] });
+      await handler.handle(counter, streamId, { type: 'Reset' }, context(), { alsoAwait: ['BlockCommitted'] });
+      await handler.handle(counter, streamId, { type: 'Reset' }, context(), { alsoAwait: ['BlockCommitted'] });
+      expect(asked).toEqual([
+        { eventTypes: ['CounterIncremented', 'BlockCommitted'] },
+        { eventTypes: ['CounterReset', 'BlockCommitted'] },
+        { eventTypes: ['CounterIncremented', 'CounterReset', 'BlockCommitted'] },
+      ]);
     });
 
     it('does not wait when the caller opts out', async () => {

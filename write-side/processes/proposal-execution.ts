@@ -283,10 +283,10 @@ export class ProposalExecution {
         now: context.now.toISOString(),
       },
       context,
+      // What the execution moved shows in the next read: its answer waits for the block's read models too (balances, supply).
+      success ? { alsoAwait: CHAIN_BLOCK_EVENTS } : {},
     );
     this.loggerFor(state.proposal!.proposalId).info({ txHash: pending.txHash, height: result.height, code: result.code }, 'proposal execution recorded');
-    // What the execution moved shows in the next read: its answer waits for the block's read models too (balances, supply).
-    if (success && recorded.position) await this.commands.awaitProjections(recorded.position, { eventTypes: CHAIN_BLOCK_EVENTS });
     if (success && state.proposal!.kind === 'GROUP_CHANGE') await this.applyGroupChange(recorded.state);
     return recorded.state;
   }
