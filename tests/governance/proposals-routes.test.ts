@@ -1,5 +1,6 @@
 import { allProjections } from '../../projections';
 import { generateCustodyKey } from '../../write-side/chain/keys';
+import { waitUntil } from '../event-store/event-store-contract';
 import { gate } from '../support/gate';
 import { startGovernance, type GovernanceFixture, type Session } from './fixture';
 
@@ -269,8 +270,7 @@ describe('an executed proposal’s answer and the balances read model (read-your
         return response;
       });
     try {
-      const executed = () => f.database.knex('proposals').where({ title: 'Read your writes', executor_result: 'SUCCESS' }).first('id');
-      while (!(await executed())) await new Promise((resolve) => setTimeout(resolve, 20));
+      await waitUntil(async () => Boolean(await f.database.knex('proposals').where({ title: 'Read your writes', executor_result: 'SUCCESS' }).first('id')));
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(answered).toBe(false);
     } finally {
