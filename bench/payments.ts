@@ -25,8 +25,11 @@ import {
   PostgresCpu,
   PostgresWaits,
   waitsLine,
+  prepareWalFiles,
+  walFilesLine,
   walPosition,
   type Checkpoints,
+  type WalFiles,
   type Waits,
 } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
@@ -62,6 +65,9 @@ import { judgeTargets, queueNote, queueState, type PacedFigures } from './suppor
  *     behind catches up one payment at a time), then from open arrivals (each payment sent when due,
  *     whatever is in flight, as independent phones send them). Each phase prints the service's CPU,
  *     round trips per payment (and by statement) and its main thread's schedule over its window beside the peak's.
+ *     Each of these phases, and the minimal ledger, begins with the server's WAL files ready for reuse
+ *     ahead of its log, as on a server that has run a while (support/postgres prepareWalFiles: a fresh
+ *     server zero-fills each new file while every commit waits); each phase prints how many there were.
  *  4. Verification on the service's own database and the chain balances the API reports: nothing
  *     left PENDING, every acknowledged payment recorded once with its amount and parties, no payment
  *     from a refused request, every client balance equal to its payments, money conserved per bank.
@@ -81,7 +87,7 @@ import { judgeTargets, queueNote, queueState, type PacedFigures } from './suppor
  * the paced phases ask, instead of 80 % of the peak), BENCH_INITIAL_BALANCE (each
  * client's cash-in, 1000000), BENCH_SETUP_CONCURRENCY (32), BENCH_GRACE_SECONDS (30, for settlement
  * and the read model after the load), BENCH_SERVICE_DIR, BENCH_LOG_LEVEL (the service's, warn),
- * BENCH_KEEP_DATABASE, BENCH_PROCESSES (1), BENCH_GENERATOR_POLICY (batch: how the load generator is
+ * BENCH_KEEP_DATABASE, BENCH_WAL_FILES (false: the server's WAL files as they are), BENCH_PROCESSES (1), BENCH_GENERATOR_POLICY (batch: how the load generator is
  * scheduled, below), BENCH_REPORT=<file> (the figures as JSON), BENCH_PROFILE=<file> (a CPU
  * profile of the service during the load, summarised at the end with how long its event loop stayed busy at a
  * stretch; the sampling costs some throughput), BENCH_PACED_PROFILE and BENCH_OPEN_PROFILE (the same for the
@@ -110,6 +116,8 @@ const PROCESSES = envNumber('BENCH_PROCESSES', 'count', 1);
 const FLOOR_SECONDS = envNumber('BENCH_FLOOR_SECONDS', 'seconds', 20);
 /** Seconds of PostgreSQL's commits alone at the end (bench/commit-flush.ts); 0 skips them. */
 const FLUSH_SECONDS = envNumber('BENCH_FLUSH_SECONDS', 'seconds', 20);
+/** Whether each phase begins with the server's WAL files ready for reuse (prepareWalFiles); BENCH_WAL_FILES=false leaves the server as it is. */
+const PREPARE_WAL_FILES = process.env.BENCH_WAL_FILES !== 'false';
 /**
  * How the load generator is scheduled: `batch` (SCHED_BATCH, the default) or `normal`. The generator
  * stands for the scheme's phones, which are not on the service's machine. Here it is, and each answer
@@ -676,6 +684,8 @@ interface PacedPhase {
   statements: Array<[string, number]>;
   /** PostgreSQL's checkpoints during the window (a checkpoint's sync can hold commits up) */
   checkpoints: string | null;
+  /** The server's WAL files ready for reuse as the phase began (BENCH_WAL_FILES), or null. */
+  walFiles: WalFiles | null;
   /** What the service's statements waited on during the window (BENCH_PG_WAITS), or null. */
   waits: Waits | null;
   /** The service's appends over 50 and 100 ms, window by window (ServiceWatch). */
@@ -716,6 +726,7 @@ function pacedLine(paced: PacedPhase | null): string {
     ...(paced.roundTrips !== null ? [`${(paced.roundTrips / result.acknowledged).toFixed(2)} round trips/payment`] : []),
     ...(paced.mainThread !== null ? [`service main thread ${paced.mainThread}`] : []),
     ...(paced.checkpoints !== null ? [`PostgreSQL checkpoints ${paced.checkpoints}`] : []),
+    ...(paced.walFiles ? [`WAL files ${walFilesLine(paced.walFiles)}`] : []),
     ...(result.warmup ? [`its ${result.warmup.seconds} s warm-up before: p50 ${ms(result.warmup.post.p50)} p99 ${ms(result.warmup.post.p99)}`] : []),
   ].join('; ');
 }
@@ -841,6 +852,8 @@ interface Measured {
   stalls: Stalls[];
   /** PostgreSQL's checkpoints during the load */
   checkpoints: string;
+  /** The server's WAL files ready for reuse as the load began (BENCH_WAL_FILES), or null. */
+  walFiles: WalFiles | null;
   /** What its statements waited on during the load (BENCH_PG_WAITS), or null. */
   waits: Waits | null;
 }
@@ -1010,6 +1023,7 @@ function printSummary(report: {
   minimal: MinimalResult | null;
   minimalPostgresCpu: number | null;
   minimalWalBytes: number | null;
+  minimalWalFiles: WalFiles | null;
   floor: HttpFloorResult | null;
   commitFlush: CommitFlushResult | null;
   checks: Check[];
@@ -1070,12 +1084,13 @@ function printSummary(report: {
     ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}`],
     ['machine', `${(measured.machineBusy * 100).toFixed(0)} % busy during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
     ['PG checkpoints', `${measured.checkpoints} during the load`],
+    ['WAL files', measured.walFiles ? `${walFilesLine(measured.walFiles)} (the load)` : 'left as they were (BENCH_WAL_FILES=false)'],
     ...(measured.waits ? [['PG waits', waitsLine(measured.waits)] as [string, string]] : []),
   ];
   if (minimal) {
     rows.push([
       'minimal ledger',
-      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.committed), 3)}/payment (warm-ups and its open phase included), WAL ${report.minimalWalBytes === null ? '–' : kib(report.minimalWalBytes / Math.max(1, minimal.committed))}/payment${minimal.poolSize < knobs.connections ? `, its ${knobs.connections} loops on ${minimal.poolSize} connections (all the server had to spare)` : ''}${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
+      `${minimal.paymentsPerSecond.toFixed(1)} payments/s, INTERNAL p50 ${ms(minimal.latency.INTERNAL.p50)} p99 ${ms(minimal.latency.INTERNAL.p99)}, PostgreSQL CPU ${report.minimalPostgresCpu === null ? '–' : ms((report.minimalPostgresCpu * 1000) / Math.max(1, minimal.committed), 3)}/payment (warm-ups and its open phase included), WAL ${report.minimalWalBytes === null ? '–' : kib(report.minimalWalBytes / Math.max(1, minimal.committed))}/payment${report.minimalWalFiles ? `, WAL files ${walFilesLine(report.minimalWalFiles)}` : ''}${minimal.poolSize < knobs.connections ? `, its ${knobs.connections} loops on ${minimal.poolSize} connections (all the server had to spare)` : ''}${minimal.errors ? `, ${minimal.errors} errors` : ''}`,
     ]);
     rows.push(['emisor / minimal', `${(rate / minimal.paymentsPerSecond).toFixed(3)}×`]);
     rows.push([PACED_RATE === null ? 'minimal, open 80 %' : 'minimal, open (fixed)', minimalOpenLine(minimal.open, report.open)]);
@@ -1267,6 +1282,8 @@ async function main(): Promise<void> {
     };
     let opened: ReturnType<typeof openWindow> | undefined;
     const window: { measured?: Measured } = {};
+    const loadWalFiles = PREPARE_WAL_FILES ? await prepareWalFiles(serviceDb, null) : null;
+    if (loadWalFiles) log(`WAL files: ${walFilesLine(loadWalFiles)}`);
     log(`load: ${knobs.seconds} s at ${knobs.connections} connections, after ${knobs.warmupSeconds} s of warm-up at full load`);
     const loadInput: LoadInput = {
       baseUrl: origin,
@@ -1314,6 +1331,7 @@ async function main(): Promise<void> {
           slowPosts: serviceWatch.slowPosts,
           stalls: serviceWatch.stalls,
           checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
+          walFiles: loadWalFiles,
           waits: pgWaits ? await pgWaits.stop() : null,
         };
       },
@@ -1349,14 +1367,18 @@ async function main(): Promise<void> {
         statements: new Map(),
         checkpoints: null,
       };
-      const used: Pick<PacedPhase, 'serviceCpu' | 'mainThread' | 'roundTrips' | 'statements' | 'checkpoints' | 'waits'> = {
+      const used: Pick<PacedPhase, 'serviceCpu' | 'mainThread' | 'roundTrips' | 'statements' | 'checkpoints' | 'walFiles' | 'waits'> = {
         serviceCpu: null,
         mainThread: null,
         roundTrips: null,
         statements: [],
         checkpoints: null,
+        walFiles: null,
         waits: null,
       };
+      // The phase's WAL as the load's per payment foretells it, with a quarter to spare.
+      const walPerPayment = measured.walBytes / Math.max(1, load.acknowledged);
+      if (PREPARE_WAL_FILES) used.walFiles = await prepareWalFiles(serviceDb, walPerPayment * pacedRate * (PACED_SECONDS + PACED_WARMUP_SECONDS) * 1.25);
       const profile = arrivals === 'open' ? OPEN_PROFILE : PACED_PROFILE;
       const opened = async () => {
         started = {
@@ -1415,12 +1437,14 @@ async function main(): Promise<void> {
     let minimal: MinimalResult | null = null;
     let minimalPostgresCpu: number | null = null;
     let minimalWalBytes: number | null = null;
+    let minimalWalFiles: WalFiles | null = null;
     if (!SKIP_BASELINE) {
       const minimalDatabase = `bench_minimal_${stamp}`;
       await createDatabase(serverUrl, minimalDatabase);
       cleanups.push(() => dropDatabase(serverUrl!, minimalDatabase));
       log(`minimal ledger: ${knobs.seconds} s at ${knobs.connections} connections on ${minimalDatabase}${PACED_SECONDS > 0 ? `, then ${PACED_SECONDS} s of open arrivals at ${PACED_RATE === null ? `${PACED_SHARE * 100} % of its peak` : 'BENCH_PACED_RATE'}` : ''}`);
       const output = join(work, 'minimal.json');
+      if (PREPARE_WAL_FILES) minimalWalFiles = await prepareWalFiles(serviceDb, null);
       await postgresCpu?.begin(minimalDatabase);
       const walBefore = await walPosition(serviceDb);
       let sampleMinimal = true;
@@ -1464,7 +1488,7 @@ async function main(): Promise<void> {
       commitFlush = await runCommitFlushProbe({ url: databaseUrl(serverUrl, probeDatabase), seconds: FLUSH_SECONDS });
     }
 
-    const report = { serviceInfo, mode, load, paced, open, measured, drainSeconds, minimal, minimalPostgresCpu, minimalWalBytes, floor, commitFlush, checks };
+    const report = { serviceInfo, mode, load, paced, open, measured, drainSeconds, minimal, minimalPostgresCpu, minimalWalBytes, minimalWalFiles, floor, commitFlush, checks };
     printSummary(report);
     for (const [file, window] of [
       [PROFILE, 'the load'],

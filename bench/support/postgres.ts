@@ -269,3 +269,61 @@ export function waitsLine(waits: Waits): string {
     ...(waits.failed ? [`SAMPLING STOPPED EARLY: ${waits.failed}`] : []),
   ].join('; ');
 }
+
+/** The server's WAL files ahead of where its log is written, before a measured phase (prepareWalFiles). */
+export interface WalFiles {
+  /** Files ready for the log to reuse when the phase began. */
+  ahead: number;
+  /** Files the benchmark made ready first (0: there were enough), and how long that took. */
+  made: number;
+  ms: number;
+  /** Whether the server fills each new WAL file with zeros (`wal_init_zero`). */
+  zeroFilled: boolean;
+  /** Why none could be made, when some were wanted. */
+  refused: string | null;
+}
+
+/**
+ * WAL files ready for reuse ahead of where the server writes its log: at least enough for `wantedBytes`
+ * (the phase's WAL as estimated), or nearly `max_wal_size` of them when unknown. A server that has run
+ * a while has them (each checkpoint renames the files behind it into the ones ahead); a fresh one
+ * creates each 16 MB file as its log reaches it and, with `wal_init_zero` on (the default), fills it
+ * with zeros and syncs it while every commit waits (docs/payments.md, "No commit waits on a new WAL
+ * file"): the first run on a fresh machine's server saw every bank's commits held over 50 ms once per
+ * new file, about every 1.5 s at ~11 MB of WAL a second, and later runs on the same server none. So that
+ * a phase measures the server as it runs in its steady state (as the warm-up does the service's JIT), the
+ * benchmark moves the log through as many new files as are missing (a message and a switch each) and
+ * checkpoints, which recycles them ahead. Needs a superuser (pg_switch_wal, CHECKPOINT); else says why.
+ */
+export async function prepareWalFiles(pool: pg.Pool, wantedBytes: number | null): Promise<WalFiles> {
+  const started = performance.now();
+  const { rows } = await pool.query<{ zero: string; max: string; segment: string }>(
+    "select current_setting('wal_init_zero') as zero, pg_size_bytes(current_setting('max_wal_size'))::text as max, pg_size_bytes(current_setting('wal_segment_size'))::text as segment",
+  );
+  const segment = Number(rows[0]!.segment);
+  const most = Math.max(1, Math.floor((0.9 * Number(rows[0]!.max)) / segment));
+  const wanted = Math.min(most, wantedBytes === null ? most : Math.ceil(wantedBytes / segment) + 1);
+  const zeroFilled = rows[0]!.zero === 'on';
+  const ahead = () =>
+    pool
+      .query<{ ahead: number }>(
+        "select count(*)::int as ahead from pg_ls_waldir() where name ~ '^[0-9A-F]{24}$' and name > pg_walfile_name(pg_current_wal_insert_lsn())",
+      )
+      .then((result) => result.rows[0]!.ahead);
+  const before = await ahead().catch(() => null);
+  if (before === null) return { ahead: 0, made: 0, ms: 0, zeroFilled, refused: 'pg_ls_waldir refused (not a superuser)' };
+  if (before >= wanted) return { ahead: before, made: 0, ms: performance.now() - started, zeroFilled, refused: null };
+  try {
+    for (let made = before; made < wanted + 1; made++)
+      await pool.query("select pg_logical_emit_message(false, 'emisor-bench', 'wal files'); select pg_switch_wal()");
+    await pool.query('checkpoint');
+  } catch (error) {
+    return { ahead: before, made: 0, ms: performance.now() - started, zeroFilled, refused: (error as Error).message };
+  }
+  const after = await ahead();
+  return { ahead: after, made: Math.max(0, after - before), ms: performance.now() - started, zeroFilled, refused: null };
+}
+
+/** What prepareWalFiles found and did, as a line's words. */
+export const walFilesLine = (files: WalFiles): string =>
+  `${files.ahead} ahead of the log as it began${files.made > 0 ? ` (${files.made} made ready first, in ${(files.ms / 1000).toFixed(1)} s)` : ''}${files.refused ? ` (none made ready: ${files.refused})` : ''}; new ones ${files.zeroFilled ? 'zero-filled (wal_init_zero on)' : 'not zero-filled'}`;

