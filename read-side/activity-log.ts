@@ -4,6 +4,7 @@ import type { EntryKind, EntryRow } from '../projections/activity-log';
 import type { ProposalStatus } from '../write-side/proposal/events';
 import type { Page, PageRequest } from './pagination';
 import { effectiveStatus } from './proposals';
+import { inOneSnapshot } from './snapshot';
 import { seesAllAccounts, whereEntryVisible } from './visibility';
 
 /** An activity_log row as PostgreSQL returns it. */
@@ -141,14 +142,19 @@ async function countOf(query: Knex.QueryBuilder): Promise<number> {
 }
 
 /**
- * The organization's feed, newest first. The unfiltered and per-account totals come from running
- * counts; narrower filters count their matches through the index of that filter.
+ * The organization's feed, newest first, its page and total read in one snapshot. The unfiltered and
+ * per-account totals come from running counts; narrower filters count their matches through the index
+ * of that filter.
  */
-export async function listActivity(db: Knex, principal: Principal, filter: ActivityFilter, now = new Date()): Promise<Page<EntryView>> {
+export function listActivity(db: Knex, principal: Principal, filter: ActivityFilter, now = new Date()): Promise<Page<EntryView>> {
+  return inOneSnapshot(db, (snapshot) => activityAt(snapshot, principal, filter, now));
+}
+
+async function activityAt(db: Knex, principal: Principal, filter: ActivityFilter, now: Date): Promise<Page<EntryView>> {
   const organizationId = principal.organizationId;
   const offset = (filter.page - 1) * filter.pageSize;
   let page: Knex.QueryBuilder;
-  let total: Promise<number>;
+  let total: () => Promise<number>;
   if (filter.multisigId) {
     const { own, received } = ofAccount(db, principal, { ...filter, multisigId: filter.multisigId });
     const reach = offset + filter.pageSize;
@@ -156,19 +162,18 @@ export async function listActivity(db: Knex, principal: Principal, filter: Activ
       .select('*')
       .from(db.raw('((?) union all (?)) as entries', [own.clone().orderBy([...NEWEST_FIRST]).limit(reach), received.clone().orderBy([...NEWEST_FIRST]).limit(reach)]));
     total = hasNarrowingFilter(filter, principal)
-      ? Promise.all([countOf(own), countOf(received)]).then(([a, b]) => a + b)
-      : runningTotal(db, organizationId, filter.multisigId);
+      ? async () => (await countOf(own)) + (await countOf(received))
+      : () => runningTotal(db, organizationId, filter.multisigId!);
   } else {
     page = filtered(db, principal, filter);
-    total = hasNarrowingFilter(filter, principal) ? countOf(page) : runningTotal(db, organizationId, '');
+    // Counted as built here: the page's order, offset and limit are set on `page` below.
+    const matching = page.clone();
+    total = hasNarrowingFilter(filter, principal) ? () => countOf(matching) : () => runningTotal(db, organizationId, '');
   }
-  const [rows, count]: [DisplayedEntry[], number] = await Promise.all([
-    displayed(db, page.orderBy([...NEWEST_FIRST]).offset(offset).limit(filter.pageSize)).orderBy(
-      NEWEST_FIRST.map(({ column, order }) => ({ column: `e.${column}`, order })),
-    ),
-    total,
-  ]);
-  return { items: rows.map((row) => entryView(row, now)), total: count, page: filter.page, pageSize: filter.pageSize };
+  const rows: DisplayedEntry[] = await displayed(db, page.orderBy([...NEWEST_FIRST]).offset(offset).limit(filter.pageSize)).orderBy(
+    NEWEST_FIRST.map(({ column, order }) => ({ column: `e.${column}`, order })),
+  );
+  return { items: rows.map((row) => entryView(row, now)), total: await total(), page: filter.page, pageSize: filter.pageSize };
 }
 
 async function runningTotal(db: Knex, organizationId: string, multisigId: string): Promise<number> {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Principal } from '../write-side/user/principal';
 import type { MultisigType } from '../write-side/account/events';
 import { whereAccountVisible } from './visibility';
+import { inOneSnapshot } from './snapshot';
 
 export interface TokenAmount {
   denom: string;
@@ -80,7 +81,7 @@ export const externalCirculating = (liveSupply: bigint, internalBalance: bigint)
  */
 export function dashboardMetrics(db: Knex, principal: Principal, nativeDenom: string) {
   // One snapshot: externalCirculating pairs a supply with balances, which a projection commit between two reads would tear apart.
-  return db.transaction((snapshot) => metricsAt(snapshot, principal, nativeDenom), { isolationLevel: 'repeatable read', readOnly: true });
+  return inOneSnapshot(db, (snapshot) => metricsAt(snapshot, principal, nativeDenom));
 }
 
 /** The reads of one snapshot, one after the other: a transaction is one connection, which takes one query at a time. */

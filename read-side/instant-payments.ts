@@ -156,8 +156,9 @@ const movementsOf = async (db: Knex, clientId: string) => Number((await db('ip_c
 
 export function clientMovements(db: Knex, clientId: string, page: PageRequest) {
   return paginateCounted(
-    newestPage(db, CLIENT_SIDES, clientId, page),
-    movementsOf(db, clientId),
+    db,
+    (snapshot) => newestPage(snapshot, CLIENT_SIDES, clientId, page),
+    (snapshot) => movementsOf(snapshot, clientId),
     page,
     (payment) => ({ ...paymentView(payment), direction: payment.senderClientId === clientId ? 'OUT' : 'IN' }),
   );
@@ -204,8 +205,9 @@ async function bankPaymentCount(db: Knex, organizationId: string, filter: Omit<B
 
 export function listBankPayments(db: Knex, organizationId: string, filter: BankPaymentFilter) {
   return paginateCounted(
-    newestPage(db, BANK_SIDES, organizationId, filter, bankFilters(filter)),
-    bankPaymentCount(db, organizationId, filter),
+    db,
+    (snapshot) => newestPage(snapshot, BANK_SIDES, organizationId, filter, bankFilters(filter)),
+    (snapshot) => bankPaymentCount(snapshot, organizationId, filter),
     filter,
     (payment) => ({
       ...paymentView(payment),
@@ -216,18 +218,20 @@ export function listBankPayments(db: Knex, organizationId: string, filter: BankP
 
 /** A bank's clients, newest first; unfiltered, their total is the bank's kept count (a search counts its matches). */
 export const listBankClients = (db: Knex, organizationId: string, page: PageRequest & { q?: string }): Promise<Page<ReturnType<typeof bankClientView>>> => {
-  const query = InstantPaymentClientRecord.query(db).where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
-  if (!page.q) return paginateCounted(query, clientsOf(db, organizationId), page, bankClientView);
+  const newestFirst = (snapshot: Knex) =>
+    InstantPaymentClientRecord.query(snapshot).where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
+  if (!page.q) return paginateCounted(db, newestFirst, (snapshot) => clientsOf(snapshot, organizationId), page, bankClientView);
   const typed = containing(page.q);
   // Found in ip_client_search, whose trigram index no payment touches (migrations/20261216000100_client_search.ts).
-  query.whereIn(
-    'id',
-    db('ip_client_search')
-      .where({ organization_id: organizationId })
-      .where((where) => where.whereILike('name', typed).orWhereILike('alias', typed))
-      .select('id'),
-  );
-  return paginate(query, page, bankClientView);
+  const matching = (snapshot: Knex) =>
+    newestFirst(snapshot).whereIn(
+      'id',
+      snapshot('ip_client_search')
+        .where({ organization_id: organizationId })
+        .where((where) => where.whereILike('name', typed).orWhereILike('alias', typed))
+        .select('id'),
+    );
+  return paginate(db, matching, page, bankClientView);
 };
 
 export interface Kpi {

@@ -57,12 +57,15 @@ export interface InvitationFilter extends PageRequest {
 }
 
 export function listInvitations(db: Knex, viewerOrganizationId: string, filter: InvitationFilter, now: Date) {
-  const query = visibleQuery(db, viewerOrganizationId).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
-  if (filter.organizationId) query.where({ organization_id: filter.organizationId });
-  if (filter.status === 'EXPIRED') query.where({ status: 'PENDING' }).where('expires_at', '<=', now);
-  else if (filter.status === 'PENDING') query.where({ status: 'PENDING' }).where('expires_at', '>', now);
-  else if (filter.status) query.where({ status: filter.status });
-  return paginate(query, filter, invitationView(now));
+  const query = (snapshot: Knex) => {
+    const invitations = visibleQuery(snapshot, viewerOrganizationId).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
+    if (filter.organizationId) invitations.where({ organization_id: filter.organizationId });
+    if (filter.status === 'EXPIRED') invitations.where({ status: 'PENDING' }).where('expires_at', '<=', now);
+    else if (filter.status === 'PENDING') invitations.where({ status: 'PENDING' }).where('expires_at', '>', now);
+    else if (filter.status) invitations.where({ status: filter.status });
+    return invitations;
+  };
+  return paginate(db, query, filter, invitationView(now));
 }
 
 /** Open invitations the viewer's organization sees (see listInvitations) that expire before `until`. */

@@ -41,11 +41,14 @@ export interface OrganizationFilter extends PageRequest {
 }
 
 export function listOrganizations<T>(db: Knex, filter: OrganizationFilter, view: (organization: OrganizationRecord) => T) {
-  const query = OrganizationRecord.query(db).orderBy([{ column: 'type' }, { column: 'name' }, { column: 'id' }]);
-  if (filter.type) query.where({ type: filter.type });
-  if (filter.status) query.where({ status: filter.status });
-  if (filter.q) query.whereILike('name', containing(filter.q));
-  return paginate(query, filter, view);
+  const query = (snapshot: Knex) => {
+    const organizations = OrganizationRecord.query(snapshot).orderBy([{ column: 'type' }, { column: 'name' }, { column: 'id' }]);
+    if (filter.type) organizations.where({ type: filter.type });
+    if (filter.status) organizations.where({ status: filter.status });
+    if (filter.q) organizations.whereILike('name', containing(filter.q));
+    return organizations;
+  };
+  return paginate(db, query, filter, view);
 }
 
 /** These organizations, or all of them when null. */

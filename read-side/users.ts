@@ -73,22 +73,26 @@ export interface UserFilter extends PageRequest {
 
 /** The organization's users, people first by name; the system identity is listed with its kind. */
 export function listUsers(db: Knex, organizationId: string, filter: UserFilter) {
-  const query = UserRecord.query(db).where({ organization_id: organizationId }).orderBy([{ column: 'name' }, { column: 'id' }]);
-  if (filter.role) query.where({ role: filter.role });
-  if (filter.status) query.where({ active: filter.status === 'ACTIVE' });
-  if (filter.q) {
-    const typed = containing(filter.q);
-    query.where((where) => where.whereILike('name', typed).orWhereILike('email', typed));
-  }
-  return paginate(query, filter, userView);
+  const query = (snapshot: Knex) => {
+    const users = UserRecord.query(snapshot).where({ organization_id: organizationId }).orderBy([{ column: 'name' }, { column: 'id' }]);
+    if (filter.role) users.where({ role: filter.role });
+    if (filter.status) users.where({ active: filter.status === 'ACTIVE' });
+    if (filter.q) {
+      const typed = containing(filter.q);
+      users.where((where) => where.whereILike('name', typed).orWhereILike('email', typed));
+    }
+    return users;
+  };
+  return paginate(db, query, filter, userView);
 }
 
 /** Active people of the organization: who can be made a member of an account. */
 export function listSelectableUsers(db: Knex, organizationId: string, request: PageRequest) {
-  const query = UserRecord.query(db)
-    .where({ organization_id: organizationId, active: true, kind: 'HUMAN' })
-    .orderBy([{ column: 'name' }, { column: 'id' }]);
-  return paginate(query, request, userView);
+  const query = (snapshot: Knex) =>
+    UserRecord.query(snapshot)
+      .where({ organization_id: organizationId, active: true, kind: 'HUMAN' })
+      .orderBy([{ column: 'name' }, { column: 'id' }]);
+  return paginate(db, query, request, userView);
 }
 
 /** The admin roster: active administrators of the organization, by name. */
