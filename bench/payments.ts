@@ -24,8 +24,8 @@ import {
   openPool,
   PostgresCpu,
   PostgresWaits,
-  waitsLine,
   prepareWalFiles,
+  waitsLine,
   walFilesLine,
   walPosition,
   type Checkpoints,
@@ -87,8 +87,8 @@ import { judgeTargets, queueNote, queueState, type PacedFigures } from './suppor
  * the paced phases ask, instead of 80 % of the peak), BENCH_INITIAL_BALANCE (each
  * client's cash-in, 1000000), BENCH_SETUP_CONCURRENCY (32), BENCH_GRACE_SECONDS (30, for settlement
  * and the read model after the load), BENCH_SERVICE_DIR, BENCH_LOG_LEVEL (the service's, warn),
- * BENCH_KEEP_DATABASE, BENCH_WAL_FILES (false: the server's WAL files as they are), BENCH_PROCESSES (1), BENCH_GENERATOR_POLICY (batch: how the load generator is
- * scheduled, below), BENCH_REPORT=<file> (the figures as JSON), BENCH_PROFILE=<file> (a CPU
+ * BENCH_KEEP_DATABASE, BENCH_WAL_FILES (false: the server's WAL files as they are), BENCH_PROCESSES (1),
+ * BENCH_GENERATOR_POLICY (batch: how the load generator is scheduled, below), BENCH_REPORT=<file> (the figures as JSON), BENCH_PROFILE=<file> (a CPU
  * profile of the service during the load, summarised at the end with how long its event loop stayed busy at a
  * stretch; the sampling costs some throughput), BENCH_PACED_PROFILE and BENCH_OPEN_PROFILE (the same for the
  * paced phases from the loops and from open arrivals), BENCH_PG_WAITS=<ms> (what the service's statements
