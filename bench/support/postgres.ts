@@ -49,9 +49,13 @@ export interface Checkpoints {
 }
 
 export async function checkpoints(pool: pg.Pool): Promise<Checkpoints> {
-  const { rows } = await pool
-    .query<{ count: string; sync_ms: string }>('select num_timed + num_requested as count, sync_time as sync_ms from pg_stat_checkpointer')
-    .catch(() => pool.query<{ count: string; sync_ms: string }>('select checkpoints_timed + checkpoints_req as count, checkpoint_sync_time as sync_ms from pg_stat_bgwriter'));
+  // The view as the server names it: asking for the other leaves an error in the server's log each time.
+  const { rows: version } = await pool.query<{ number: number }>("select current_setting('server_version_num')::int as number");
+  const { rows } = await pool.query<{ count: string; sync_ms: string }>(
+    version[0]!.number >= 170000
+      ? 'select num_timed + num_requested as count, sync_time as sync_ms from pg_stat_checkpointer'
+      : 'select checkpoints_timed + checkpoints_req as count, checkpoint_sync_time as sync_ms from pg_stat_bgwriter',
+  );
   return { count: Number(rows[0]!.count), syncMs: Number(rows[0]!.sync_ms) };
 }
 

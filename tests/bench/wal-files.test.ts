@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { prepareWalFiles, walFilesLine } from '../../bench/support/postgres';
+import { checkpoints, prepareWalFiles, walFilesLine } from '../../bench/support/postgres';
 import { startHolder, type Holder } from '../support/embedded-postgres-holder';
 import { scratchClusters } from '../support/scratch-clusters';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const SEGMENT = 16 * 1024 * 1024;
 
@@ -86,6 +87,37 @@ describe('prepareWalFiles', () => {
       expect(walFilesLine(files)).toContain('(none made ready: pg_ls_waldir refused (not a superuser))');
     } finally {
       await plain.end();
+    }
+  });
+});
+
+/** bench:payments' "PG checkpoints": counted on the server the tests use (the machine's, or the embedded one). */
+describe('checkpoints', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.drop());
+
+  it("counts the server's checkpoints from the view its version has, asking for no other", async () => {
+    const failed: string[] = [];
+    const watched = new pg.Pool({ connectionString: database.url, max: 1 });
+    const query = watched.query.bind(watched) as (text: string) => Promise<pg.QueryResult>;
+    watched.query = ((text: string) =>
+      query(text).catch((error: Error) => {
+        failed.push(error.message);
+        throw error;
+      })) as typeof watched.query;
+    try {
+      const before = await checkpoints(watched);
+      await database.pool.query('checkpoint');
+      const after = await checkpoints(watched);
+
+      // At least this one: the server is shared with the other test files, whose dropped databases checkpoint too.
+      expect(after.count).toBeGreaterThanOrEqual(before.count + 1);
+      expect(failed).toEqual([]);
+    } finally {
+      await watched.end();
     }
   });
 });
