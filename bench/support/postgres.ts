@@ -318,7 +318,8 @@ export async function prepareWalFiles(pool: pg.Pool, wantedBytes: number | null)
   if (before === null) return { ahead: 0, made: 0, ms: 0, zeroFilled, refused: 'pg_ls_waldir refused (not a superuser)' };
   if (before >= wanted) return { ahead: before, made: 0, ms: performance.now() - started, zeroFilled, refused: null };
   try {
-    for (let made = before; made < wanted + 1; made++)
+    // Each switch moves the log into a new file; the checkpoint then renames the files behind it into files ahead.
+    for (let switched = before; switched <= wanted; switched++)
       await pool.query("select pg_logical_emit_message(false, 'emisor-bench', 'wal files'); select pg_switch_wal()");
     await pool.query('checkpoint');
   } catch (error) {
