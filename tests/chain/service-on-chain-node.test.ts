@@ -121,6 +121,26 @@ describe('a broadcast through the Cosmos adapter', () => {
   });
 });
 
+describe('a transaction looked up by hash through the Cosmos adapter', () => {
+  it('answers once its block is recorded as observed (a resumed execution reads what it moved), however slowly the observer polls', async () => {
+    const store = await createTestDatabase();
+    const chain = await CosmosChain.connect(node.url, { prefix: 'emisor', observe: { store: new PostgresEventStore(store.pool), intervalMs: 60_000 } });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Sent by another process (the one that died after sending): this adapter's observer has not seen its block.
+      const operator = t.services.chainOperator;
+      const minted = await signAndBroadcast(t.services.chain, [operator], [msgMint(operator.address, 10n, t.services.config.NATIVE_DENOM, operator.address)]);
+      expect(minted.code).toBe(0);
+      expect(await chain.getTx(minted.txHash)).toMatchObject({ txHash: minted.txHash, height: minted.height, code: 0 });
+      const observed = await new PostgresEventStore(store.pool).readStream(OBSERVED_STREAM);
+      expect(observed.map((event) => (event.data as { height: number }).height)).toContain(minted.height);
+    } finally {
+      await chain.close();
+      await store.drop();
+    }
+  });
+});
+
 describe('an observer joining a store that holds the node’s blocks already', () => {
   it('resumes after the newest observed block from that event alone, without reading the stream’s history', async () => {
     const store = new PostgresEventStore(t.database.pool);

@@ -32,7 +32,7 @@ import { txHash } from './transactions';
 
 /** How long broadcast waits for the tx to appear in a block (then throws: the outcome is unknown). */
 const BROADCAST_TIMEOUT_MS = 60_000;
-/** How long a broadcast's answer waits for its block to be recorded for the read models (the observer's pass). */
+/** How long a transaction found (broadcast or looked up) waits for its block to be recorded for the read models (the observer's pass). */
 const OBSERVED_WAIT_MS = 5_000;
 /** It looks after 50 ms, then twice as long each time up to a second: fast blocks answer fast, slow ones cost few queries. */
 const FIRST_POLL_MS = 50;
@@ -120,7 +120,6 @@ export class CosmosChain implements Chain {
       const found = await this.getTx(hash);
       if (found) {
         const { tx: _bytes, ...result } = found;
-        await this.observer?.through(result.height, OBSERVED_WAIT_MS);
         return result;
       }
       if (Date.now() > deadline) throw new Error(`transaction ${hash} was accepted but is not in a block after ${BROADCAST_TIMEOUT_MS / 1000} s`);
@@ -148,9 +147,15 @@ export class CosmosChain implements Chain {
     return this.client.getHeight();
   }
 
+  /**
+   * A transaction found answers once its block is recorded as observed, as a broadcast's does: a
+   * resumed execution or settlement that finds its bytes included records the outcome, and its answer
+   * waits for read models that fold that block.
+   */
   async getTx(hash: string): Promise<ChainTx | null> {
     const found = await this.client.getTx(hash);
     if (!found) return null;
+    await this.observer?.through(found.height, OBSERVED_WAIT_MS);
     return withOutcome({
       txHash: found.hash,
       height: found.height,
