@@ -142,6 +142,26 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
   });
 
   describe('remembering decided payments', () => {
+    it('forgets at once every round its memory has passed that the read model holds: a backlog left while the read model lagged goes with the next round, not one a round', async () => {
+      const remembered = LEDGER_TUNING.rememberMs;
+      LEDGER_TUNING.rememberMs = 0;
+      try {
+        const { id } = await bankWithClients(2);
+        let readModelHolds = false;
+        const ledger = await BankLedger.load(id, { ...ports, readModelReached: async (position, timeoutMs) => readModelHolds && ports.readModelReached(position, timeoutMs) });
+        for (let n = 0; n < 6; n++) await ledger.submit(request(pay(id, `behind-${n}`, 0, 1, 1n)));
+        expect(ledger.view.recentPayments.size).toBe(6);
+
+        readModelHolds = true;
+        // The first round after the read model caught up finds all seven rounds held; the next drops them as it starts.
+        await ledger.submit(request(pay(id, 'caught-up', 0, 1, 1n)));
+        await ledger.submit(request(pay(id, 'after', 0, 1, 1n)));
+        expect(ledger.view.recentPayments.size).toBe(1);
+      } finally {
+        LEDGER_TUNING.rememberMs = remembered;
+      }
+    });
+
     it('never forgets a payment between a round\'s facts and its decisions: a retry then is answered, not paid again', async () => {
       const remembered = LEDGER_TUNING.rememberMs;
       LEDGER_TUNING.rememberMs = 0;

@@ -543,15 +543,29 @@ export class BankLedger {
     if (paymentIds.length > 0 || movementIds.length > 0) this.remembered.push({ at, position, paymentIds, movementIds });
   }
 
-  /** Drops decided payments older than rememberMs once the read model holds them (retries then read it there). */
+  /**
+   * Drops decided payments older than rememberMs once the read model holds them (retries then read it
+   * there): every such round the read model holds, at once. One a round had kept a backlog left while
+   * the read model lagged for as long as the ledger ran, each round adding one and forgetting one.
+   */
   private forget(): void {
     const horizon = Date.now() - LEDGER_TUNING.rememberMs;
-    const oldest = this.remembered[0];
-    if (!oldest || oldest.at > horizon) return;
-    void this.ports.readModelReached(oldest.position, 0).then((reached) => {
-      if (!reached || this.remembered[0] !== oldest) return;
-      this.forgettable.push(this.remembered.shift()!);
-    });
+    let due = 0;
+    while (due < this.remembered.length && this.remembered[due]!.at <= horizon) due++;
+    if (due > 0) void this.forgetHeld(this.remembered.slice(0, due));
+  }
+
+  /** Moves to forgettable the rounds of `due` (oldest first) that the read model holds. */
+  private async forgetHeld(due: Remembered[]): Promise<void> {
+    // Rounds land in position order, so those the read model holds are a prefix of them: found by halving.
+    let held = 0;
+    for (let high = due.length; held < high; ) {
+      const middle = (held + high) >> 1;
+      if (await this.ports.readModelReached(due[middle]!.position, 0)) held = middle + 1;
+      else high = middle;
+    }
+    const through = held > 0 ? this.remembered.indexOf(due[held - 1]!) : -1;
+    for (const remembered of this.remembered.splice(0, through + 1)) this.forgettable.push(remembered);
   }
 
   /**
