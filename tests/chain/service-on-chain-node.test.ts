@@ -100,44 +100,48 @@ describe('the service with CHAIN=cosmos against a chain node', () => {
   });
 });
 
+/**
+ * A Cosmos adapter recording into a store of its own, whose observer has passed the node's blocks and
+ * would look again only after a minute; `observedHeights` reads that store.
+ */
+async function withSlowObserver(use: (chain: CosmosChain, observedHeights: () => Promise<number[]>) => Promise<void>): Promise<void> {
+  const store = await createTestDatabase();
+  const chain = await CosmosChain.connect(node.url, { prefix: 'emisor', observe: { store: new PostgresEventStore(store.pool), intervalMs: 60_000 } });
+  try {
+    // However long its first pass over the node's history takes, a broadcast of its own answers once the
+    // observer has passed that block; the pass then reaches the node's head and the observer sleeps.
+    const operator = t.services.chainOperator;
+    expect((await signAndBroadcast(chain, [operator], [msgMint(operator.address, 1n, t.services.config.NATIVE_DENOM, operator.address)])).code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await use(chain, async () => (await new PostgresEventStore(store.pool).readStream(OBSERVED_STREAM)).map((event) => (event.data as { height: number }).height));
+  } finally {
+    // Closed mid-pass too, the observer ends at once rather than after its minute.
+    await chain.close();
+    await store.drop();
+  }
+}
+
 describe('a broadcast through the Cosmos adapter', () => {
   it('answers once its block is recorded as observed, like the embedded chain’s, however slowly the observer polls', async () => {
-    const store = await createTestDatabase();
-    // An observer that would otherwise look again only after a minute.
-    const chain = await CosmosChain.connect(node.url, { prefix: 'emisor', observe: { store: new PostgresEventStore(store.pool), intervalMs: 60_000 } });
-    try {
-      // Its first pass over the node's blocks ends meanwhile; the next would be a minute away.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    await withSlowObserver(async (chain, observedHeights) => {
       const operator = t.services.chainOperator;
       const minted = await signAndBroadcast(chain, [operator], [msgMint(operator.address, 10n, t.services.config.NATIVE_DENOM, operator.address)]);
       expect(minted.code).toBe(0);
-      const observed = await new PostgresEventStore(store.pool).readStream(OBSERVED_STREAM);
-      expect(observed.map((event) => (event.data as { height: number }).height)).toContain(minted.height);
-    } finally {
-      // Closed mid-pass too, the observer ends at once rather than after its minute.
-      await chain.close();
-      await store.drop();
-    }
+      expect(await observedHeights()).toContain(minted.height);
+    });
   });
 });
 
 describe('a transaction looked up by hash through the Cosmos adapter', () => {
   it('answers once its block is recorded as observed (a resumed execution reads what it moved), however slowly the observer polls', async () => {
-    const store = await createTestDatabase();
-    const chain = await CosmosChain.connect(node.url, { prefix: 'emisor', observe: { store: new PostgresEventStore(store.pool), intervalMs: 60_000 } });
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    await withSlowObserver(async (chain, observedHeights) => {
       // Sent by another process (the one that died after sending): this adapter's observer has not seen its block.
       const operator = t.services.chainOperator;
       const minted = await signAndBroadcast(t.services.chain, [operator], [msgMint(operator.address, 10n, t.services.config.NATIVE_DENOM, operator.address)]);
       expect(minted.code).toBe(0);
       expect(await chain.getTx(minted.txHash)).toMatchObject({ txHash: minted.txHash, height: minted.height, code: 0 });
-      const observed = await new PostgresEventStore(store.pool).readStream(OBSERVED_STREAM);
-      expect(observed.map((event) => (event.data as { height: number }).height)).toContain(minted.height);
-    } finally {
-      await chain.close();
-      await store.drop();
-    }
+      expect(await observedHeights()).toContain(minted.height);
+    });
   });
 });
 
