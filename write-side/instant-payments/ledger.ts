@@ -189,6 +189,8 @@ export class BankLedger {
    * round's facts and its decisions, where a retry would be found neither in memory nor in the facts.
    */
   private forgettable: Remembered[] = [];
+  /** A search for the remembered rounds the read model holds is under way (forget). */
+  private forgetting = false;
   /** Each bank's facts as the latest facts read found them: what a round of payments may assume (assumedFacts). */
   private readonly knownBanks = new Map<string, BankFacts>();
   /** Until when rounds ask for facts rather than assume them (askAfterFailedAssumptionMs). */
@@ -547,23 +549,33 @@ export class BankLedger {
    * Drops decided payments older than rememberMs once the read model holds them (retries then read it
    * there): every such round the read model holds, at once. One a round had kept a backlog left while
    * the read model lagged for as long as the ledger ran, each round adding one and forgetting one.
+   * One search at a time; a round that ends meanwhile leaves the next to the round after it.
    */
   private forget(): void {
+    if (this.forgetting) return;
     const horizon = Date.now() - LEDGER_TUNING.rememberMs;
+    // Rounds are remembered in the order they were decided: the due ones are a prefix, found by halving.
     let due = 0;
-    while (due < this.remembered.length && this.remembered[due]!.at <= horizon) due++;
-    if (due > 0) void this.forgetHeld(this.remembered.slice(0, due));
+    for (let high = this.remembered.length; due < high; ) {
+      const middle = (due + high) >> 1;
+      if (this.remembered[middle]!.at <= horizon) due = middle + 1;
+      else high = middle;
+    }
+    if (due === 0) return;
+    this.forgetting = true;
+    void this.forgetHeld(this.remembered.slice(0, due)).finally(() => (this.forgetting = false));
   }
 
   /** Moves to forgettable the rounds of `due` (oldest first) that the read model holds. */
-  private async forgetHeld(due: Remembered[]): Promise<void> {
-    // Rounds land in position order, so those the read model holds are a prefix of them: found by halving.
-    let held = 0;
-    for (let high = due.length; held < high; ) {
+  private async forgetHeld(due: ReadonlyArray<Remembered>): Promise<void> {
+    // The newest first: the read model that holds it holds every round before it (rounds land in position order).
+    let held = (await this.ports.readModelReached(due[due.length - 1]!.position, 0)) ? due.length : 0;
+    for (let high = due.length - 1; held < high; ) {
       const middle = (held + high) >> 1;
       if (await this.ports.readModelReached(due[middle]!.position, 0)) held = middle + 1;
       else high = middle;
     }
+    // Entries may have gone meanwhile (a tail read forgets too): up to the newest held, wherever it now is.
     const through = held > 0 ? this.remembered.indexOf(due[held - 1]!) : -1;
     for (const remembered of this.remembered.splice(0, through + 1)) this.forgettable.push(remembered);
   }
