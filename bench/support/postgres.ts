@@ -48,11 +48,22 @@ export interface Checkpoints {
   syncMs: number;
 }
 
+/** Each pool's server version, asked once: a run reads the checkpoints at every phase's edges. */
+const serverVersions = new WeakMap<pg.Pool, Promise<number>>();
+
+function serverVersion(pool: pg.Pool): Promise<number> {
+  let version = serverVersions.get(pool);
+  if (!version) {
+    version = pool.query<{ number: number }>("select current_setting('server_version_num')::int as number").then((result) => result.rows[0]!.number);
+    serverVersions.set(pool, version);
+  }
+  return version;
+}
+
 export async function checkpoints(pool: pg.Pool): Promise<Checkpoints> {
   // The view as the server names it: asking for the other leaves an error in the server's log each time.
-  const { rows: version } = await pool.query<{ number: number }>("select current_setting('server_version_num')::int as number");
   const { rows } = await pool.query<{ count: string; sync_ms: string }>(
-    version[0]!.number >= 170000
+    (await serverVersion(pool)) >= 170000
       ? 'select num_timed + num_requested as count, sync_time as sync_ms from pg_stat_checkpointer'
       : 'select checkpoints_timed + checkpoints_req as count, checkpoint_sync_time as sync_ms from pg_stat_bgwriter',
   );

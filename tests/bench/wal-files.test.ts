@@ -99,12 +99,13 @@ describe('checkpoints', () => {
   });
   afterAll(() => database?.drop());
 
-  it("counts the server's checkpoints from the view its version has, asking for no other", async () => {
+  it("counts the server's checkpoints from the view its version has, asking for no other, and its version once", async () => {
     const failed: string[] = [];
+    const asked: string[] = [];
     const watched = new pg.Pool({ connectionString: database.url, max: 1 });
     const query = watched.query.bind(watched) as (text: string) => Promise<pg.QueryResult>;
     watched.query = ((text: string) =>
-      query(text).catch((error: Error) => {
+      (asked.push(text), query(text)).catch((error: Error) => {
         failed.push(error.message);
         throw error;
       })) as typeof watched.query;
@@ -116,6 +117,7 @@ describe('checkpoints', () => {
       // At least this one: the server is shared with the other test files, whose dropped databases checkpoint too.
       expect(after.count).toBeGreaterThanOrEqual(before.count + 1);
       expect(failed).toEqual([]);
+      expect(asked.filter((text) => text.includes('server_version_num'))).toHaveLength(1);
     } finally {
       await watched.end();
     }
