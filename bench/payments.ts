@@ -33,7 +33,7 @@ import {
   type Waits,
 } from './support/postgres';
 import type { BenchClient, Kind, LoadInput, LoadResult } from './support/protocol';
-import { ms } from './support/stats';
+import { medianOrNull, ms } from './support/stats';
 import { judgeTargets, queueNote, queueState, type PacedFigures } from './support/targets';
 
 /**
@@ -789,7 +789,14 @@ const stallsLine = (windows: Stalls[]) =>
 const slowCountsLine = (windows: SlowCounts[]) =>
   windows.length === 0 ? 'not reported' : windows.map(({ over50, over100 }) => (over50 === 0 ? '0' : `${over50}(${over100})`)).join(' ');
 
-const perSecondP99 = (result: LoadResult) => result.perSecondP99.map((p99) => (p99 !== null && Number.isFinite(p99) ? p99.toFixed(0) : '–')).join(' ');
+const perSecondP99 = (result: LoadResult) => {
+  const seconds = result.perSecondP99.filter((p99): p99 is number => p99 !== null && Number.isFinite(p99));
+  // One second's burst (a mark-compact, a slow flush, a neighbour on the host) moves a phase's p99 and not
+  // this: what alternating runs of two builds on a noisy host are compared by.
+  const median = medianOrNull(seconds);
+  const values = result.perSecondP99.map((p99) => (p99 !== null && Number.isFinite(p99) ? p99.toFixed(0) : '–')).join(' ');
+  return median === null ? values : `${values} (their median ${median.toFixed(0)})`;
+};
 
 /** Runs the load generator; `onWindowClosed` runs the moment its measured window ends. */
 async function runLoad(
