@@ -4,7 +4,7 @@ import { notFound } from '../write-side/errors';
 import { HOUR_MS } from '../projections/instant-payments';
 import { columnsRecord, csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { cursorPages, isoTime } from './exports';
-import { paginate, paginateCounted, type Page, type PageRequest } from './pagination';
+import { countOf, paginate, paginateCounted, type CountQuery, type Page, type PageRequest } from './pagination';
 import { containing } from './containing';
 
 export class InstantPaymentClientRecord extends Model {
@@ -152,7 +152,7 @@ export async function getPaymentFor(db: Knex, paymentId: string, clientId: strin
 }
 
 /** The client's movements as counted when they were recorded (projections/instant-payments.ts). */
-const movementsOf = async (db: Knex, clientId: string) => Number((await db('ip_clients').where({ id: clientId }).first('movements'))?.movements ?? 0);
+const movementsOf = (db: Knex, clientId: string): CountQuery => db('ip_clients').where({ id: clientId }).select('movements');
 
 export function clientMovements(db: Knex, clientId: string, page: PageRequest) {
   return paginateCounted(
@@ -194,13 +194,12 @@ const bankFilters =
  * when they recorded them (projections/instant-payments.ts); by period or alias, counted (those rows
  * are found by the bank's indexes, and as many are read as match).
  */
-async function bankPaymentCount(db: Knex, organizationId: string, filter: Omit<BankPaymentFilter, 'page' | 'pageSize'>): Promise<number> {
-  if (filter.from || filter.to || filter.alias) return InstantPaymentRecord.query(db).where(ofBank(organizationId) as never).modify(bankFilters(filter) as never).resultSize();
+function bankPaymentCount(db: Knex, organizationId: string, filter: Omit<BankPaymentFilter, 'page' | 'pageSize'>): CountQuery {
+  if (filter.from || filter.to || filter.alias) return countOf(InstantPaymentRecord.query(db).where(ofBank(organizationId) as never).modify(bankFilters(filter) as never), db);
   const counts = db('ip_bank_payment_counts').where({ organization_id: organizationId });
   if (filter.kind) counts.where({ kind: filter.kind });
   if (filter.status) counts.where({ status: filter.status });
-  const [counted] = await counts.sum<{ payments: string | null }[]>('payments as payments');
-  return Number(counted?.payments ?? 0);
+  return counts.select(db.raw('coalesce(sum(payments), 0)'));
 }
 
 export function listBankPayments(db: Knex, organizationId: string, filter: BankPaymentFilter) {
@@ -220,7 +219,7 @@ export function listBankPayments(db: Knex, organizationId: string, filter: BankP
 export const listBankClients = (db: Knex, organizationId: string, page: PageRequest & { q?: string }): Promise<Page<ReturnType<typeof bankClientView>>> => {
   const newestFirst = (snapshot: Knex) =>
     InstantPaymentClientRecord.query(snapshot).where({ organization_id: organizationId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
-  if (!page.q) return paginateCounted(db, newestFirst, (snapshot) => clientsOf(snapshot, organizationId), page, bankClientView);
+  if (!page.q) return paginateCounted(db, newestFirst, (snapshot) => clientsCounted(snapshot, organizationId), page, bankClientView);
   const typed = containing(page.q);
   // Found in ip_client_search, whose trigram index no payment touches (migrations/20261216000100_client_search.ts).
   const matching = (snapshot: Knex) =>
@@ -354,11 +353,15 @@ async function settledBreakdown(db: Knex, range: Range) {
 }
 
 /** Clients of a bank, or of every bank: the kept counts, not a count of the clients. */
-const clientsOf = async (db: Knex, organizationId?: string) => {
+const clientsCounted = (db: Knex, organizationId?: string): CountQuery => {
   const clients = db('ip_bank_clients');
   if (organizationId) clients.where({ organization_id: organizationId });
-  const [counted] = await clients.select(db.raw('coalesce(sum(clients), 0)::text as n'));
-  return Number(counted!.n);
+  return clients.select(db.raw('coalesce(sum(clients), 0)::text as n'));
+};
+
+const clientsOf = async (db: Knex, organizationId?: string) => {
+  const [counted] = await clientsCounted(db, organizationId);
+  return Number((counted as { n: string }).n);
 };
 
 export async function bankDashboard(db: Knex, organizationId: string, range: { from?: Date; to?: Date }) {

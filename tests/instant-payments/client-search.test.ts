@@ -94,14 +94,12 @@ describe('Instant Payments: a bank searches its clients by part of a name or ali
     } finally {
       database.knex.off('query', record);
     }
-    // The page and its count, read in one snapshot (read-side/pagination.ts).
-    expect(statements.map(({ sql }) => sql.split(' ')[0])).toEqual(['BEGIN', 'select', 'select', 'COMMIT;']);
-    expect(statements[0]!.sql).toMatch(/^BEGIN TRANSACTION ISOLATION LEVEL repeatable read READ ONLY/);
-    for (const { sql, bindings } of statements.slice(1, 3)) {
-      const [{ 'QUERY PLAN': plan }] = (await database.knex.raw(`explain (format json) ${sql.replace(/\$\d+/g, '?')}`, bindings as never)).rows;
-      const scans = JSON.stringify(plan).match(/"Index Name":"\w+"|"Node Type":"Seq Scan"/g);
-      expect(scans).toEqual(expect.arrayContaining(['"Index Name":"ip_client_search_text"']));
-      expect(scans).not.toContain('"Node Type":"Seq Scan"');
-    }
+    // The page with its count as a column: one statement, one snapshot (read-side/pagination.ts).
+    expect(statements.map(({ sql }) => sql.split(' ')[0])).toEqual(['select']);
+    const [{ sql, bindings }] = statements;
+    const [{ 'QUERY PLAN': plan }] = (await database.knex.raw(`explain (format json) ${sql.replace(/\$\d+/g, '?')}`, bindings as never)).rows;
+    const scans = JSON.stringify(plan).match(/"Index Name":"\w+"|"Node Type":"Seq Scan"/g);
+    expect(scans).toEqual(expect.arrayContaining(['"Index Name":"ip_client_search_text"']));
+    expect(scans).not.toContain('"Node Type":"Seq Scan"');
   });
 });

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { activityLogProjection } from '../../projections/activity-log';
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import { listActivity } from '../../read-side/activity-log';
@@ -84,5 +85,70 @@ describe("A list's page and its total are read in one snapshot", () => {
     expect(answers.length).toBeGreaterThan(10);
     expect(answers.at(-1)).toEqual([RECORDED, RECORDED]);
     expect(answers.filter(([items, total]) => items !== total)).toEqual([]);
+  });
+});
+
+/** Statements a read sends, counted as the driver sends them (a transaction's BEGIN and COMMIT are statements too). */
+async function statementsOf(knex: Knex, read: () => Promise<unknown>): Promise<number> {
+  let sent = 0;
+  const count = () => sent++;
+  knex.on('query', count);
+  try {
+    await read();
+  } finally {
+    knex.off('query', count);
+  }
+  return sent;
+}
+
+describe('A page with rows is read with its total in one statement', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const now = new Date();
+    await database.knex('organizations').insert(
+      Array.from({ length: 5 }, (_, index) => ({ id: `bank-${index}`, name: `Bank ${index}`, type: 'COMMERCIAL', status: 'ACTIVE', created_at: now, updated_at: now })),
+    );
+    const event = eventLog('2026-11-01T10:00:00.000Z');
+    await database.knex.transaction((trx) =>
+      instantPaymentsProjection.applyBatch(
+        trx,
+        Array.from({ length: 3 }, (_, index) => event('ip-bank-bank-1', 'InstantPaymentClientRegistered', clientRegistration('bank-1', `client-${index}`, '100'))),
+      ),
+    );
+  });
+  afterAll(() => database?.drop());
+
+  it('counts a list from its own rows in the statement that reads the page (a snapshot transaction took four)', async () => {
+    let page: { items: string[]; total: number } | undefined;
+    const sent = await statementsOf(database.knex, async () => {
+      page = await listOrganizations(database.knex, { page: 2, pageSize: 2, type: 'COMMERCIAL' }, (organization) => organization.id);
+    });
+
+    expect(sent).toBe(1);
+    expect(page).toEqual({ items: ['bank-2', 'bank-3'], total: 5, page: 2, pageSize: 2 });
+  });
+
+  it("reads a bank's kept count of clients in the statement that reads the page", async () => {
+    let page: Awaited<ReturnType<typeof listBankClients>> | undefined;
+    const sent = await statementsOf(database.knex, async () => {
+      page = await listBankClients(database.knex, 'bank-1', { page: 1, pageSize: 2 });
+    });
+
+    expect(sent).toBe(1);
+    expect(page?.total).toBe(3);
+    expect(page?.items).toHaveLength(2);
+  });
+
+  it('answers a page past the end with the total, read in one snapshot', async () => {
+    const page = await listOrganizations(database.knex, { page: 9, pageSize: 2, type: 'COMMERCIAL' }, (organization) => organization.id);
+
+    expect(page).toEqual({ items: [], total: 5, page: 9, pageSize: 2 });
+  });
+
+  it('answers an empty list with a total of zero', async () => {
+    const page = await listBankClients(database.knex, 'bank-without-clients', { page: 1, pageSize: 2 });
+
+    expect(page).toEqual({ items: [], total: 0, page: 1, pageSize: 2 });
   });
 });
