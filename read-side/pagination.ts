@@ -34,7 +34,7 @@ const TOTAL = 'emisor_page_total';
  * counts; see read-side/instant-payments.ts, eitherSide). `page` counts from 1. A page is never
  * paired with the total of another moment: the count is a column of the page's own statement (one
  * snapshot, one round trip; a snapshot transaction of its own cost four). A page with no rows carries
- * no count, and is read again with its count in one snapshot (past the end, or an empty list).
+ * no count: past the end, or of an empty list, it is counted in a statement of its own.
  */
 export async function paginateCounted<M extends Model, T>(
   db: Knex,
@@ -43,7 +43,7 @@ export async function paginateCounted<M extends Model, T>(
   request: PageRequest,
   view: (row: M) => T,
 ): Promise<Page<T>> {
-  const page = (rows: M[], counted: unknown): Page<T> => ({ items: rows.map(view), total: Number(counted), page: request.page, pageSize: request.pageSize });
+  const page = (rows: M[], counted: number): Page<T> => ({ items: rows.map(view), total: counted, page: request.page, pageSize: request.pageSize });
   const query = pageOf(items(db), request);
   const modelClass = query.modelClass();
   const rows: Array<Record<string, unknown>> = await query
@@ -52,13 +52,18 @@ export async function paginateCounted<M extends Model, T>(
   if (rows.length > 0)
     return page(
       rows.map(({ [TOTAL]: _total, ...row }) => modelClass.fromDatabaseJson(row) as M),
-      rows[0]![TOTAL],
+      Number(rows[0]![TOTAL]),
     );
-  return inOneSnapshot(db, async (snapshot) => {
-    const again = await pageOf(items(snapshot), request);
-    const [counted] = await snapshot.select(snapshot.raw('(?) as total', [total(snapshot)]));
-    return page(again, (counted as { total: unknown }).total);
-  });
+  // An empty page: a count that leaves it empty pairs with it at the count's own moment; one that
+  // reaches into it (rows recorded since) has both read again in one snapshot.
+  const counted = await countNow(db, total);
+  if (counted <= (request.page - 1) * request.pageSize) return page([], counted);
+  return inOneSnapshot(db, async (snapshot) => page(await pageOf(items(snapshot), request), await countNow(snapshot, total)));
 }
+
+const countNow = async (db: Knex, total: (db: Knex) => CountQuery): Promise<number> => {
+  const [counted] = await db.select(db.raw('(?) as total', [total(db)]));
+  return Number((counted as { total: unknown }).total);
+};
 
 const pageOf = <M extends Model>(query: QueryBuilder<M, M[]>, request: PageRequest) => query.offset((request.page - 1) * request.pageSize).limit(request.pageSize);

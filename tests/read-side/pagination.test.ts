@@ -3,7 +3,8 @@ import { activityLogProjection } from '../../projections/activity-log';
 import { instantPaymentsProjection } from '../../projections/instant-payments';
 import { listActivity } from '../../read-side/activity-log';
 import { listBankClients } from '../../read-side/instant-payments';
-import { listOrganizations } from '../../read-side/organizations';
+import { listOrganizations, OrganizationRecord } from '../../read-side/organizations';
+import { paginateCounted } from '../../read-side/pagination';
 import { clientRegistration } from '../support/instant-payments-events';
 import { eventLog } from '../support/recorded-events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -140,15 +141,43 @@ describe('A page with rows is read with its total in one statement', () => {
     expect(page?.items).toHaveLength(2);
   });
 
-  it('answers a page past the end with the total, read in one snapshot', async () => {
-    const page = await listOrganizations(database.knex, { page: 9, pageSize: 2, type: 'COMMERCIAL' }, (organization) => organization.id);
+  it('answers a page past the end with the total, counted in a second statement', async () => {
+    let page: { items: string[]; total: number } | undefined;
+    const sent = await statementsOf(database.knex, async () => {
+      page = await listOrganizations(database.knex, { page: 9, pageSize: 2, type: 'COMMERCIAL' }, (organization) => organization.id);
+    });
 
+    expect(sent).toBe(2);
     expect(page).toEqual({ items: [], total: 5, page: 9, pageSize: 2 });
   });
 
-  it('answers an empty list with a total of zero', async () => {
-    const page = await listBankClients(database.knex, 'bank-without-clients', { page: 1, pageSize: 2 });
+  it('answers an empty list with a total of zero, counted in a second statement', async () => {
+    let page: Awaited<ReturnType<typeof listBankClients>> | undefined;
+    const sent = await statementsOf(database.knex, async () => {
+      page = await listBankClients(database.knex, 'bank-without-clients', { page: 1, pageSize: 2 });
+    });
 
+    expect(sent).toBe(2);
     expect(page).toEqual({ items: [], total: 0, page: 1, pageSize: 2 });
+  });
+
+  it('reads an empty page again with its count in one snapshot when the count reaches into it (rows recorded between the two statements)', async () => {
+    const statements: string[] = [];
+    const record = ({ sql }: { sql: string }) => statements.push(sql.split(' ')[0]!);
+    database.knex.on('query', record);
+    try {
+      // A count of three beside a page that finds nothing: what a page read before its rows' commit and a count read after it see.
+      const page = await paginateCounted(
+        database.knex,
+        (db) => OrganizationRecord.query(db).whereRaw('false').orderBy('id'),
+        (db) => db.select(db.raw('3')),
+        { page: 1, pageSize: 2 },
+        (organization) => organization.id,
+      );
+      expect(page).toEqual({ items: [], total: 3, page: 1, pageSize: 2 });
+    } finally {
+      database.knex.off('query', record);
+    }
+    expect(statements).toEqual(['select', 'select', 'BEGIN', 'select', 'select', 'COMMIT;']);
   });
 });
