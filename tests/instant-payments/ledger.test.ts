@@ -162,6 +162,38 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
       }
     });
 
+    it('goes on forgetting after the read model could not be asked, and says so', async () => {
+      const remembered = LEDGER_TUNING.rememberMs;
+      LEDGER_TUNING.rememberMs = 0;
+      try {
+        const { id } = await bankWithClients(2);
+        const warned: string[] = [];
+        let failNext = false;
+        const ledger = await BankLedger.load(id, {
+          ...ports,
+          logger: { ...ports.logger, warn: (_context: unknown, message: string) => warned.push(message) } as typeof ports.logger,
+          readModelReached: async (position, timeoutMs) => {
+            if (failNext) {
+              failNext = false;
+              throw new Error('read model unreachable');
+            }
+            return ports.readModelReached(position, timeoutMs);
+          },
+        });
+        await ledger.submit(request(pay(id, 'first', 0, 1, 1n)));
+        failNext = true;
+        await ledger.submit(request(pay(id, 'second', 0, 1, 1n)));
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(warned).toEqual(['instant payments ledger could not tell what the read model holds']);
+
+        await ledger.submit(request(pay(id, 'third', 0, 1, 1n)));
+        await ledger.submit(request(pay(id, 'fourth', 0, 1, 1n)));
+        expect(ledger.view.recentPayments.size).toBe(1);
+      } finally {
+        LEDGER_TUNING.rememberMs = remembered;
+      }
+    });
+
     it('never forgets a payment between a round\'s facts and its decisions: a retry then is answered, not paid again', async () => {
       const remembered = LEDGER_TUNING.rememberMs;
       LEDGER_TUNING.rememberMs = 0;

@@ -563,7 +563,10 @@ export class BankLedger {
     }
     if (due === 0) return;
     this.forgetting = true;
-    void this.forgetHeld(this.remembered.slice(0, due)).finally(() => (this.forgetting = false));
+    void this.forgetHeld(this.remembered.slice(0, due))
+      // Nothing is forgotten then; the next round searches again.
+      .catch((error) => this.ports.logger.warn({ err: error, organizationId: this.organizationId }, 'instant payments ledger could not tell what the read model holds'))
+      .finally(() => (this.forgetting = false));
   }
 
   /** Moves to forgettable the rounds of `due` (oldest first) that the read model holds. */
