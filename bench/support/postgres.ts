@@ -48,13 +48,19 @@ export interface Checkpoints {
   syncMs: number;
 }
 
-/** Each pool's server version, asked once: a run reads the checkpoints at every phase's edges. */
+/** Each pool's server version, asked once: a run reads the checkpoints at every phase's edges. A failed question is not kept: the next reading asks again. */
 const serverVersions = new WeakMap<pg.Pool, Promise<number>>();
 
 function serverVersion(pool: pg.Pool): Promise<number> {
   let version = serverVersions.get(pool);
   if (!version) {
-    version = pool.query<{ number: number }>("select current_setting('server_version_num')::int as number").then((result) => result.rows[0]!.number);
+    version = pool.query<{ number: number }>("select current_setting('server_version_num')::int as number").then(
+      (result) => result.rows[0]!.number,
+      (error: unknown) => {
+        serverVersions.delete(pool);
+        throw error;
+      },
+    );
     serverVersions.set(pool, version);
   }
   return version;

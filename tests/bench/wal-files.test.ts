@@ -122,4 +122,23 @@ describe('checkpoints', () => {
       await watched.end();
     }
   });
+
+  it('asks for the version again after the question failed, rather than failing every reading after it', async () => {
+    const flaky = new pg.Pool({ connectionString: database.url, max: 1 });
+    const query = flaky.query.bind(flaky) as (text: string) => Promise<pg.QueryResult>;
+    let failNext = true;
+    flaky.query = ((text: string) => {
+      if (failNext && text.includes('server_version_num')) {
+        failNext = false;
+        return Promise.reject(new Error('connection lost'));
+      }
+      return query(text);
+    }) as typeof flaky.query;
+    try {
+      await expect(checkpoints(flaky)).rejects.toThrow('connection lost');
+      expect((await checkpoints(flaky)).count).toBeGreaterThanOrEqual(0);
+    } finally {
+      await flaky.end();
+    }
+  });
 });
