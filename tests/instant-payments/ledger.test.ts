@@ -142,10 +142,19 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
   });
 
   describe('remembering decided payments', () => {
-    it('forgets at once every round its memory has passed that the read model holds: a backlog left while the read model lagged goes with the next round, not one a round', async () => {
+    /** Runs `test` with decided payments remembered no longer than the read model needs (rememberMs 0). */
+    async function rememberingNothing(test: () => Promise<void>): Promise<void> {
       const remembered = LEDGER_TUNING.rememberMs;
       LEDGER_TUNING.rememberMs = 0;
       try {
+        await test();
+      } finally {
+        LEDGER_TUNING.rememberMs = remembered;
+      }
+    }
+
+    it('forgets at once every round its memory has passed that the read model holds: a backlog left while the read model lagged goes with the next round, not one a round', () =>
+      rememberingNothing(async () => {
         const { id } = await bankWithClients(2);
         let readModelHolds = false;
         const ledger = await BankLedger.load(id, { ...ports, readModelReached: async (position, timeoutMs) => readModelHolds && ports.readModelReached(position, timeoutMs) });
@@ -157,15 +166,10 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
         await ledger.submit(request(pay(id, 'caught-up', 0, 1, 1n)));
         await ledger.submit(request(pay(id, 'after', 0, 1, 1n)));
         expect(ledger.view.recentPayments.size).toBe(1);
-      } finally {
-        LEDGER_TUNING.rememberMs = remembered;
-      }
-    });
+      }));
 
-    it('goes on forgetting after the read model could not be asked, and says so', async () => {
-      const remembered = LEDGER_TUNING.rememberMs;
-      LEDGER_TUNING.rememberMs = 0;
-      try {
+    it('goes on forgetting after the read model could not be asked, and says so', () =>
+      rememberingNothing(async () => {
         const { id } = await bankWithClients(2);
         const warned: string[] = [];
         let failNext = false;
@@ -189,15 +193,10 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
         await ledger.submit(request(pay(id, 'third', 0, 1, 1n)));
         await ledger.submit(request(pay(id, 'fourth', 0, 1, 1n)));
         expect(ledger.view.recentPayments.size).toBe(1);
-      } finally {
-        LEDGER_TUNING.rememberMs = remembered;
-      }
-    });
+      }));
 
-    it('never forgets a payment between a round\'s facts and its decisions: a retry then is answered, not paid again', async () => {
-      const remembered = LEDGER_TUNING.rememberMs;
-      LEDGER_TUNING.rememberMs = 0;
-      try {
+    it('never forgets a payment between a round\'s facts and its decisions: a retry then is answered, not paid again', () =>
+      rememberingNothing(async () => {
         const { id } = await bankWithClients(2);
         let readModelHolds!: () => void;
         const held = new Promise<void>((resolve) => (readModelHolds = resolve));
@@ -237,10 +236,7 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
         expect((await retry).events).toEqual([]);
         expect(ledger.view.clients.get('c0')!.balance).toBe(1_000_000n - 10n);
         expect((await store.readStream(bankLedgerStream(id))).filter((event) => event.type === 'InstantPaymentTransferred')).toHaveLength(1);
-      } finally {
-        LEDGER_TUNING.rememberMs = remembered;
-      }
-    });
+      }));
   });
 
   describe('loading', () => {
