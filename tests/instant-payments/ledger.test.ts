@@ -141,6 +141,31 @@ describe('bank ledger (single writer, group commit, snapshots)', () => {
     });
   });
 
+  describe('another writer of the bank (a second process)', () => {
+    it('decides a refusal again on what the other appended: a payment from an alias activated through the other process is paid, not refused', async () => {
+      const { id, ledger: elsewhere } = await bankWithClients(2);
+      await elsewhere.submit(request({ type: 'RegisterClient', clientId: 'late', name: 'late', externalRef: null, demo: true, startingBalance: 1_000_000n, bank: { status: 'ACTIVE' }, settlementBalance: 10n ** 12n }));
+      const here = await BankLedger.load(id, ports);
+      // Activated through the other process after this one loaded the bank: this one still sees no alias.
+      await elsewhere.submit(request({ type: 'ActivateAlias', clientId: 'late', alias: 'late.alias' }));
+
+      const decision = await here.submit(request(payWithinBank(id, 'from-late', 'late', { clientId: 'c1', alias: 'c1.alias' }, 10n, context)));
+
+      expect(decision.events.map((event) => event.type)).toEqual(['InstantPaymentTransferred']);
+      expect(here.view.clients.get('late')).toMatchObject({ alias: 'late.alias', balance: 999_990n });
+    });
+
+    it('still refuses what the store confirms: a client with no alias anywhere', async () => {
+      const { id, ledger: elsewhere } = await bankWithClients(2);
+      await elsewhere.submit(request({ type: 'RegisterClient', clientId: 'no-alias', name: 'no-alias', externalRef: null, demo: true, startingBalance: 1_000_000n, bank: { status: 'ACTIVE' }, settlementBalance: 10n ** 12n }));
+      const here = await BankLedger.load(id, ports);
+
+      await expect(here.submit(request(payWithinBank(id, 'from-no-alias', 'no-alias', { clientId: 'c1', alias: 'c1.alias' }, 10n, context)))).rejects.toMatchObject({
+        code: 'ALIAS_NOT_ACTIVATED',
+      });
+    });
+  });
+
   describe('remembering decided payments', () => {
     /** Runs `test` with decided payments remembered no longer than the read model needs (rememberMs 0). */
     async function rememberingNothing(test: () => Promise<void>): Promise<void> {

@@ -435,16 +435,18 @@ export class BankLedger {
           outcomes.push({ error });
         }
       }
-      // A refusal decided on assumed facts is checked by no append (it has no events): a bank active
-      // again, or a retry of a payment from before the ledger's memory (answered with that payment, not
-      // refused), would be refused wrongly. Those requests are decided again on facts asked, after the others.
-      const recheck = (index: number) => assumed !== null && 'error' in outcomes[index]!;
+      // A refusal is checked by no append (it has no events), so what it was decided on may be stale: a
+      // bank active again or a retry of a payment from before the ledger's memory (assumed facts), an
+      // alias activated or a balance credited through another process (the ledger's state). Those
+      // requests are decided once more, after the others, on the stream's tail and on facts asked (an
+      // attempt after a failed append has just read both).
+      const recheck = (index: number) => mayAssume && attempt === 1 && 'error' in outcomes[index]!;
       const rechecked = round.filter((_, index) => recheck(index));
       if (newEvents.length === 0) {
         round.forEach((queued, index) => {
           if (!recheck(index)) settle(queued, outcomes[index]!, null, false);
         });
-        if (rechecked.length > 0) await this.round(rechecked, false);
+        if (rechecked.length > 0) await this.decideAgain(rechecked);
         return;
       }
       try {
@@ -454,7 +456,7 @@ export class BankLedger {
           if (!recheck(index)) settle(queued, outcomes[index]!, appended.position, inline !== null);
         });
         this.afterRound(newEvents, appended.position);
-        if (rechecked.length > 0) await this.round(rechecked, false);
+        if (rechecked.length > 0) await this.decideAgain(rechecked);
         return;
       } catch (error) {
         this.ports.onRoundRetried?.(this.organizationId, retryReason(error));
@@ -473,6 +475,17 @@ export class BankLedger {
         }
       }
     }
+  }
+
+  /** The refused requests of a round, decided again once the ledger has read what other writers appended. */
+  private async decideAgain(refused: Queued[]): Promise<void> {
+    try {
+      await this.readTail();
+    } catch (error) {
+      refused.forEach((queued) => queued.reject(error));
+      return;
+    }
+    await this.round(refused, false);
   }
 
   /**
