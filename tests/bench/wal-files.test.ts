@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { checkpoints, prepareWalFiles, walFilesLine } from '../../bench/support/postgres';
+import { waitUntil } from '../event-store/event-store-contract';
 import { startHolder, type Holder } from '../support/embedded-postgres-holder';
 import { scratchClusters } from '../support/scratch-clusters';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -112,7 +113,10 @@ describe('checkpoints', () => {
     try {
       const before = await checkpoints(watched);
       await database.pool.query('checkpoint');
-      const after = await checkpoints(watched);
+      // The checkpointer reports its counts after it releases the backend that asked (a CI run once read
+      // the count before it moved): read until it has, for at most 5 s.
+      let after = before;
+      await waitUntil(async () => (after = await checkpoints(watched)).count > before.count).catch(() => undefined);
 
       // At least this one: the server is shared with the other test files, whose dropped databases checkpoint too.
       expect(after.count).toBeGreaterThanOrEqual(before.count + 1);
