@@ -2,9 +2,8 @@ import type { Knex } from 'knex';
 import type { Principal } from '../write-side/user/principal';
 import type { EntryKind, EntryRow } from '../projections/activity-log';
 import type { ProposalStatus } from '../write-side/proposal/events';
-import type { Page, PageRequest } from './pagination';
+import { readPage, type CountQuery, type Page, type PageRequest } from './pagination';
 import { effectiveStatus } from './proposals';
-import { inOneSnapshot } from './snapshot';
 import { seesAllAccounts, whereEntryVisible } from './visibility';
 
 /** An activity_log row as PostgreSQL returns it. */
@@ -136,47 +135,41 @@ const hasNarrowingFilter = (filter: ActivityFilter, principal: Principal) =>
   !seesAllAccounts(principal) ||
   filter.kind !== undefined || filter.type !== undefined || filter.actorId !== undefined || filter.from !== undefined || filter.to !== undefined;
 
-async function countOf(query: Knex.QueryBuilder): Promise<number> {
-  const [{ count }] = await query.clone().clearOrder().count<{ count: string }[]>('* as count');
-  return Number(count);
-}
+const countOf = (db: Knex, query: Knex.QueryBuilder) => db.count('*').from(query.as('counted'));
 
 /**
- * The organization's feed, newest first, its page and total read in one snapshot. The unfiltered and
+ * The organization's feed, newest first, its page and total read in one statement. The unfiltered and
  * per-account totals come from running counts; narrower filters count their matches through the index
  * of that filter.
  */
-export function listActivity(db: Knex, principal: Principal, filter: ActivityFilter, now = new Date()): Promise<Page<EntryView>> {
-  return inOneSnapshot(db, (snapshot) => activityAt(snapshot, principal, filter, now));
+export async function listActivity(db: Knex, principal: Principal, filter: ActivityFilter, now = new Date()): Promise<Page<EntryView>> {
+  const { rows, total } = await readPage<DisplayedEntry>(db, (db) => activityPage(db, principal, filter), (db) => activityTotal(db, principal, filter), filter);
+  return { items: rows.map((row) => entryView(row, now)), total, page: filter.page, pageSize: filter.pageSize };
 }
 
-async function activityAt(db: Knex, principal: Principal, filter: ActivityFilter, now: Date): Promise<Page<EntryView>> {
-  const organizationId = principal.organizationId;
+function activityPage(db: Knex, principal: Principal, filter: ActivityFilter): Knex.QueryBuilder {
   const offset = (filter.page - 1) * filter.pageSize;
-  let page: Knex.QueryBuilder;
-  let total: () => Promise<number>;
+  let entries: Knex.QueryBuilder;
   if (filter.multisigId) {
     const { own, received } = ofAccount(db, principal, { ...filter, multisigId: filter.multisigId });
     const reach = offset + filter.pageSize;
-    page = db
+    entries = db
       .select('*')
-      .from(db.raw('((?) union all (?)) as entries', [own.clone().orderBy([...NEWEST_FIRST]).limit(reach), received.clone().orderBy([...NEWEST_FIRST]).limit(reach)]));
-    total = hasNarrowingFilter(filter, principal)
-      ? async () => (await countOf(own)) + (await countOf(received))
-      : () => runningTotal(db, organizationId, filter.multisigId!);
+      .from(db.raw('((?) union all (?)) as entries', [own.orderBy([...NEWEST_FIRST]).limit(reach), received.orderBy([...NEWEST_FIRST]).limit(reach)]));
   } else {
-    page = filtered(db, principal, filter);
-    // Counted as built here: the page's order, offset and limit are set on `page` below.
-    const matching = page.clone();
-    total = hasNarrowingFilter(filter, principal) ? () => countOf(matching) : () => runningTotal(db, organizationId, '');
+    entries = filtered(db, principal, filter);
   }
-  const rows: DisplayedEntry[] = await displayed(db, page.orderBy([...NEWEST_FIRST]).offset(offset).limit(filter.pageSize)).orderBy(
+  return displayed(db, entries.orderBy([...NEWEST_FIRST]).offset(offset).limit(filter.pageSize)).orderBy(
     NEWEST_FIRST.map(({ column, order }) => ({ column: `e.${column}`, order })),
   );
-  return { items: rows.map((row) => entryView(row, now)), total: await total(), page: filter.page, pageSize: filter.pageSize };
 }
 
-async function runningTotal(db: Knex, organizationId: string, multisigId: string): Promise<number> {
-  const row: { entries: string } | undefined = await db('activity_log_totals').where({ organization_id: organizationId, multisig_id: multisigId }).first('entries');
-  return Number(row?.entries ?? 0);
+function activityTotal(db: Knex, principal: Principal, filter: ActivityFilter): CountQuery {
+  if (!hasNarrowingFilter(filter, principal))
+    return db.select(
+      db.raw('coalesce((?), 0)', [db('activity_log_totals').where({ organization_id: principal.organizationId, multisig_id: filter.multisigId ?? '' }).select('entries')]),
+    );
+  if (!filter.multisigId) return countOf(db, filtered(db, principal, filter));
+  const { own, received } = ofAccount(db, principal, { ...filter, multisigId: filter.multisigId });
+  return db.select(db.raw('(?) + (?)', [countOf(db, own), countOf(db, received)]));
 }

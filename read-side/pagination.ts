@@ -31,10 +31,7 @@ const TOTAL = 'emisor_page_total';
 /**
  * The same shape, where the page's rows and their count come apart: a count kept as rows are
  * recorded, or one that needs no order (counting through a query built for order would sort what it
- * counts; see read-side/instant-payments.ts, eitherSide). `page` counts from 1. A page is never
- * paired with the total of another moment: the count is a column of the page's own statement (one
- * snapshot, one round trip; a snapshot transaction of its own cost four). A page with no rows carries
- * no count: past the end, or of an empty list, it is counted in a statement of its own.
+ * counts; see read-side/instant-payments.ts, eitherSide). `page` counts from 1.
  */
 export async function paginateCounted<M extends Model, T>(
   db: Knex,
@@ -43,22 +40,31 @@ export async function paginateCounted<M extends Model, T>(
   request: PageRequest,
   view: (row: M) => T,
 ): Promise<Page<T>> {
-  const page = (rows: M[], counted: number): Page<T> => ({ items: rows.map(view), total: counted, page: request.page, pageSize: request.pageSize });
-  const query = pageOf(items(db), request);
-  const modelClass = query.modelClass();
-  const rows: Array<Record<string, unknown>> = await query
-    .select(`${modelClass.tableName}.*`, db.raw('(?) as ??', [total(db), TOTAL]))
-    .toKnexQuery();
-  if (rows.length > 0)
-    return page(
-      rows.map(({ [TOTAL]: _total, ...row }) => modelClass.fromDatabaseJson(row) as M),
-      Number(rows[0]![TOTAL]),
-    );
+  const modelClass = items(db).modelClass();
+  const read = await readPage<Record<string, unknown>>(
+    db,
+    (db) => pageOf(items(db), request).select(`${modelClass.tableName}.*`).toKnexQuery(),
+    total,
+    request,
+  );
+  return { items: read.rows.map((row) => view(modelClass.fromDatabaseJson(row) as M)), total: read.total, page: request.page, pageSize: request.pageSize };
+}
+
+/**
+ * A page's rows (`rows` builds the page's query, its order, offset and limit set, on the connection
+ * it is given) and the list's total, never paired with the total of another moment: the count is a
+ * column of the page's own statement (one snapshot, one round trip; a snapshot transaction of its own
+ * cost four). A page with no rows carries no count: past the end, or of an empty list, it is counted
+ * in a statement of its own.
+ */
+export async function readPage<Row>(db: Knex, rows: (db: Knex) => Knex.QueryBuilder, total: (db: Knex) => CountQuery, request: PageRequest): Promise<{ rows: Row[]; total: number }> {
+  const found: Array<Record<string, unknown>> = await rows(db).select(db.raw('(?) as ??', [total(db), TOTAL]));
+  if (found.length > 0) return { rows: found.map(({ [TOTAL]: _total, ...row }) => row as Row), total: Number(found[0]![TOTAL]) };
   // An empty page: a count that leaves it empty pairs with it at the count's own moment; one that
   // reaches into it (rows recorded since) has both read again in one snapshot.
   const counted = await countNow(db, total);
-  if (counted <= (request.page - 1) * request.pageSize) return page([], counted);
-  return inOneSnapshot(db, async (snapshot) => page(await pageOf(items(snapshot), request), await countNow(snapshot, total)));
+  if (counted <= (request.page - 1) * request.pageSize) return { rows: [], total: counted };
+  return inOneSnapshot(db, async (snapshot) => ({ rows: (await rows(snapshot)) as Row[], total: await countNow(snapshot, total) }));
 }
 
 const countNow = async (db: Knex, total: (db: Knex) => CountQuery): Promise<number> => {

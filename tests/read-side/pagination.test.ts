@@ -141,6 +141,55 @@ describe('A page with rows is read with its total in one statement', () => {
     expect(page?.items).toHaveLength(2);
   });
 
+  describe("the activity log's page and total, whichever count answers it", () => {
+    const administrator = { userId: 'u-1', organizationId: 'central', organizationType: 'CENTRAL' as const, role: 'administrator' as const };
+    beforeAll(async () => {
+      const event = eventLog('2026-11-01T10:00:00.000Z');
+      const invited = (n: number) =>
+        event(`invitation-${n}`, 'InvitationCreated', { invitationId: `invitation-${n}`, organizationId: 'central', email: `person${n}@central.test`, role: 'viewer', expiresAt: '2026-11-08T10:00:00.000Z' });
+      const accountCreated = event('account-reserve', 'AccountCreated', {
+        accountId: 'reserve',
+        organizationId: 'central',
+        label: 'Reserve',
+        type: 'ISSUANCE',
+        address: 'emisor1reserve',
+        groupId: '1',
+        members: [{ userId: 'u-1', weight: 1 }],
+        threshold: 1,
+        createdBy: 'u-1',
+        createdAt: '2026-11-01T10:00:00.000Z',
+        txHash: 'AB',
+      });
+      await database.knex.transaction((trx) => activityLogProjection.applyBatch(trx, [accountCreated, invited(1), invited(2), invited(3)]));
+    });
+
+    it.each([
+      ['the whole feed (its running total)', {}, 4, 2],
+      ['a filter that narrows it (its matches counted)', { type: 'USER_INVITED' as const }, 3, 2],
+      ["an account's entries (its running total)", { multisigId: 'reserve' }, 1, 1],
+      ["an account's entries under a filter (its own and received entries counted)", { multisigId: 'reserve', kind: 'ADMIN' as const }, 1, 1],
+    ])('reads %s in one statement', async (_list, filter, total, items) => {
+      let page: Awaited<ReturnType<typeof listActivity>> | undefined;
+      const sent = await statementsOf(database.knex, async () => {
+        page = await listActivity(database.knex, administrator, { page: 1, pageSize: 2, ...filter });
+      });
+
+      expect(sent).toBe(1);
+      expect(page).toMatchObject({ total, page: 1, pageSize: 2 });
+      expect(page?.items).toHaveLength(items);
+    });
+
+    it('answers a page past its end with the total, counted in a second statement', async () => {
+      let page: Awaited<ReturnType<typeof listActivity>> | undefined;
+      const sent = await statementsOf(database.knex, async () => {
+        page = await listActivity(database.knex, administrator, { page: 5, pageSize: 2, type: 'USER_INVITED' });
+      });
+
+      expect(sent).toBe(2);
+      expect(page).toEqual({ items: [], total: 3, page: 5, pageSize: 2 });
+    });
+  });
+
   it('answers a page past the end with the total, counted in a second statement', async () => {
     let page: { items: string[]; total: number } | undefined;
     const sent = await statementsOf(database.knex, async () => {
