@@ -189,6 +189,7 @@ export async function createRuntime(
     logger,
   );
   metrics.observeLeader(leader);
+  if (instantPayments.statementLimit) metrics.observeRoundStatements(instantPayments.statementLimit);
   return {
     services,
     secrets,
