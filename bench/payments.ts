@@ -245,14 +245,7 @@ function slowIn(metrics: string, histogram: string, select: (labels: string) => 
  */
 async function serviceSample(
   api: Api,
-): Promise<{
-  delay: { p99: number; max: number } | null;
-  slowAppends: SlowCounts | null;
-  slowPosts: SlowCounts | null;
-  gcSeconds: number | null;
-  markCompacts: number | null;
-  roundStatements: number | null;
-} | null> {
+): Promise<{ delay: { p99: number; max: number } | null; slowAppends: SlowCounts | null; slowPosts: SlowCounts | null; gcSeconds: number | null; markCompacts: number | null } | null> {
   const metrics = await api.getText('/metrics').catch(() => null);
   if (metrics?.status !== 200) return null;
   const value = (name: string) => Number(new RegExp(`^emisor_process_nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(metrics.text)?.[1] ?? NaN) * 1000;
@@ -260,12 +253,10 @@ async function serviceSample(
   // The collector's pauses so far (scavenges and mark-compacts; prom-client's histogram, cumulative).
   const pauses = [...metrics.text.matchAll(/^emisor_process_nodejs_gc_duration_seconds_sum\{kind="(?:major|minor)"\} (\S+)/gm)].map((match) => Number(match[1]));
   const markCompacts = /^emisor_process_nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)/m.exec(metrics.text);
-  const roundStatements = /^emisor_ip_round_statements (\S+)/m.exec(metrics.text);
   return {
     delay: Number.isFinite(p99) && Number.isFinite(max) ? { p99, max } : null,
     gcSeconds: pauses.length > 0 ? pauses.reduce((sum, value) => sum + value, 0) : null,
     markCompacts: markCompacts ? Number(markCompacts[1]) : null,
-    roundStatements: roundStatements ? Number(roundStatements[1]) : null,
     slowAppends: slowIn(metrics.text, 'emisor_event_store_append_duration_seconds', () => true),
     slowPosts: slowIn(metrics.text, 'emisor_http_request_duration_seconds', (labels) => labels.includes('method="POST"') && labels.includes('route="/api/instant-payments/payments"')),
   };
@@ -286,8 +277,7 @@ interface Stalls {
  * each window how many appends (a round's commit, with the read model's rows) took over 50 and 100
  * ms, its longest loop stall, its collector's pauses and its mark-compacts: whether a second whose POST
  * p99 jumped waited on PostgreSQL's commits, stood still in the service (and whether collecting garbage,
- * a full collection among it), or queued; and the count of round statements on the wire the service had
- * chosen at each window's end (`emisor_ip_round_statements`).
+ * a full collection among it), or queued.
  */
 class ServiceWatch {
   private p99 = 0;
@@ -300,8 +290,6 @@ class ServiceWatch {
   readonly slowAppends: SlowCounts[] = [];
   readonly slowPosts: SlowCounts[] = [];
   readonly stalls: Stalls[] = [];
-  /** The count of round statements on the wire the service had chosen at the end of each window (StatementLimit). */
-  readonly roundStatements: Array<number | null> = [];
 
   constructor(private readonly api: Api) {}
 
@@ -321,7 +309,6 @@ class ServiceWatch {
       this.stalls.push({ loopMax: sample.delay?.max ?? null, gc: gcSeconds === null ? null : gcSeconds * 1000, markCompacts: growth(sample.markCompacts, this.lastMarkCompacts) });
       this.lastGc = sample.gcSeconds;
       this.lastMarkCompacts = sample.markCompacts;
-      this.roundStatements.push(sample.roundStatements);
     }
     const since = (now: SlowCounts, last: SlowCounts) => ({ count: now.count - last.count, over50: now.over50 - last.over50, over100: now.over100 - last.over100 });
     if (sample?.slowAppends) {
@@ -707,8 +694,6 @@ interface PacedPhase {
   slowPosts: SlowCounts[];
   /** Its longest event-loop stall and collector's pauses, window by window. */
   stalls: Stalls[];
-  /** The count of round statements on the wire it had chosen, window by window. */
-  roundStatements: Array<number | null>;
 }
 
 /** Queries per statement text sent between two counts, most first. */
@@ -801,7 +786,6 @@ const stallsLine = (windows: Stalls[]) =>
   windows
     .map(({ loopMax, gc, markCompacts }) => `${loopMax === null ? '–' : loopMax.toFixed(0)}(${gc === null ? '–' : gc.toFixed(0)})${'M'.repeat(Math.max(0, markCompacts ?? 0))}`)
     .join(' ');
-const roundStatementsLine = (windows: Array<number | null>) => (windows.length === 0 ? 'not reported' : windows.map((count) => count ?? '–').join(' '));
 const slowCountsLine = (windows: SlowCounts[]) =>
   windows.length === 0 ? 'not reported' : windows.map(({ over50, over100 }) => (over50 === 0 ? '0' : `${over50}(${over100})`)).join(' ');
 
@@ -873,8 +857,6 @@ interface Measured {
   slowPosts: SlowCounts[];
   /** its longest event-loop stall and collector's pauses, by window of the load */
   stalls: Stalls[];
-  /** the count of round statements on the wire it had chosen, by window of the load */
-  roundStatements: Array<number | null>;
   /** PostgreSQL's checkpoints during the load */
   checkpoints: string;
   /** The server's WAL files ready for reuse as the load began (BENCH_WAL_FILES), or null. */
@@ -1138,14 +1120,12 @@ function printSummary(report: {
   console.log(`  appends over 50 (100) ms, by ~1 s window of the service: ${slowCountsLine(measured.slowAppends)}`);
   console.log(`  POSTs over 50 (100) ms in the service, by window: ${slowCountsLine(measured.slowPosts)}`);
   console.log(`  longest loop stall (GC pauses) ms, by window (M: a mark-compact in it): ${stallsLine(measured.stalls)}`);
-  console.log(`  round statements on the wire (the service's choice at the window's end): ${roundStatementsLine(measured.roundStatements)}`);
   for (const [label, phase] of [['paced', report.paced], ['open', report.open]] as const)
     if (phase) {
       console.log(`  ${label} at 80 %: ${perSecondP99(phase.result)}`);
       console.log(`    appends over 50 (100) ms: ${slowCountsLine(phase.slowAppends)}`);
       console.log(`    POSTs over 50 (100) ms in the service: ${slowCountsLine(phase.slowPosts)}`);
       console.log(`    longest loop stall (GC pauses; M: a mark-compact) ms: ${stallsLine(phase.stalls)}`);
-      console.log(`    round statements on the wire: ${roundStatementsLine(phase.roundStatements)}`);
       if (phase.waits) console.log(`    PostgreSQL waits: ${waitsLine(phase.waits)}`);
       if (phase.statements.length > 0 && phase.result.acknowledged > 0) {
         console.log('    round trips by statement (per payment):');
@@ -1357,7 +1337,6 @@ async function main(): Promise<void> {
           slowAppends: serviceWatch.slowAppends,
           slowPosts: serviceWatch.slowPosts,
           stalls: serviceWatch.stalls,
-          roundStatements: serviceWatch.roundStatements,
           checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
           walFiles: loadWalFiles,
           waits: pgWaits ? await pgWaits.stop() : null,
@@ -1442,7 +1421,7 @@ async function main(): Promise<void> {
       };
       const phase = arrivals === 'open' ? 'o' : 'p';
       const result = await runLoad({ ...loadInput, phase, seconds: PACED_SECONDS, rate: pacedRate, arrivals, warmupSeconds: PACED_WARMUP_SECONDS }, work, closed, opened);
-      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, slowPosts: watch.slowPosts, stalls: watch.stalls, roundStatements: watch.roundStatements, ...used };
+      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, slowPosts: watch.slowPosts, stalls: watch.stalls, ...used };
     };
     const paced = await runPaced('loops');
     const open = await runPaced('open');
