@@ -189,7 +189,6 @@ export async function createRuntime(
     logger,
   );
   metrics.observeLeader(leader);
-  if (instantPayments.statementLimit) metrics.observeRoundStatements(instantPayments.statementLimit);
   return {
     services,
     secrets,

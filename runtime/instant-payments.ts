@@ -140,5 +140,5 @@ export function createInstantPayments(input: {
     if (!ledger.acceptsToken(claims.sub, claims.jti)) return null;
     return { clientId: claims.sub, organizationId: claims.org, tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
   }
-  return { payments, settlement, signing, resolveClient, statementLimit: ledgers.statementLimit };
+  return { payments, settlement, signing, resolveClient };
 }

@@ -7,7 +7,6 @@ import type { Projection } from '../projections/projection';
 import type { Chain } from '../write-side/chain/chain';
 import type { EventStore, GlobalPosition } from '../write-side/event-store/event-store';
 import type { RoundRetryReason } from '../write-side/instant-payments/ledger';
-import type { StatementLimit } from '../write-side/instant-payments/statement-limit';
 
 /**
  * Settlement latency in cumulative buckets, from the instant-payment scale (a batch per block, ~0.1–0.5 s)
@@ -76,7 +75,6 @@ export class Metrics {
   private lastBlock: { height: number; at: number } | null = null;
   private blockSeconds: number | null = null;
   private leader: { readonly isLeader: boolean } | null = null;
-  private statementLimit: Pick<StatementLimit, 'current' | 'measured'> | null = null;
 
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'emisor_process_' });
@@ -198,24 +196,6 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: 'emisor_ip_round_statements',
-      help: 'Statements of Instant Payments rounds this process lets on the wire at once, the count chosen by what each costs its requests',
-      registers: [this.registry],
-      collect() {
-        if (self.statementLimit) this.set(self.statementLimit.current());
-      },
-    });
-    new Gauge({
-      name: 'emisor_ip_round_wait_seconds',
-      help: "Mean time an Instant Payments request waited from reaching its bank ledger to its round's append, as measured under each count of statements on the wire",
-      labelNames: ['statements'] as const,
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const [statements, waitedMs] of self.statementLimit?.measured() ?? []) this.set({ statements: String(statements) }, waitedMs / 1000);
-      },
-    });
-    new Gauge({
       name: 'emisor_chain_block_time_seconds',
       help: 'Seconds per block between the last two scrapes that saw the height move',
       registers: [this.registry],
@@ -234,11 +214,6 @@ export class Metrics {
   /** Reports this process's part in the leader election (`emisor_leader`): operators see which process runs the timers. */
   observeLeader(leader: { readonly isLeader: boolean }): void {
     this.leader = leader;
-  }
-
-  /** Reports the statement count the Instant Payments ledgers use and what each count measured (`emisor_ip_round_statements`, `emisor_ip_round_wait_seconds`). */
-  observeRoundStatements(limit: Pick<StatementLimit, 'current' | 'measured'>): void {
-    this.statementLimit = limit;
   }
 
   /** Counts events a projection applied in this process (ProjectionRunner's onApplied). */

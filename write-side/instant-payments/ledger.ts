@@ -14,7 +14,7 @@ import type { SnapshotStore } from '../event-store/snapshots';
 import { decide, evolve, initialLedger, undoOf, type BankFacts, type BankLedgerCommand, type BankLedgerState } from './decide';
 import { bankLedgerStream, type BankLedgerEvent, type PaymentParties } from './events';
 import { fromSnapshot, SlicedSnapshot, type LedgerSnapshot } from './ledger-snapshot';
-import { RoundAppends, type RoundAppend } from './round-appends';
+import { RoundAppends } from './round-appends';
 
 /** What a round's commands ask of the read models. */
 export interface AskedFacts {
@@ -155,8 +155,6 @@ interface Remembered {
 
 interface Queued {
   request: LedgerRequest;
-  /** When it reached the ledger (performance.now()). */
-  submittedAt: number;
   resolve(decision: LedgerDecision): void;
   reject(error: unknown): void;
 }
@@ -282,7 +280,7 @@ export class BankLedger {
 
   submit(request: LedgerRequest): Promise<LedgerDecision> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ request, submittedAt: performance.now(), resolve, reject });
+      this.queue.push({ request, resolve, reject });
       if (!this.running) void this.drain();
     });
   }
@@ -452,8 +450,7 @@ export class BankLedger {
         return;
       }
       try {
-        const arrival = { requests: round.length, meanAt: round.reduce((sum, queued) => sum + queued.submittedAt, 0) / round.length };
-        const appended = await this.appendRound(newEvents, inline, assumed?.banks ?? null, arrival);
+        const appended = await this.appendRound(newEvents, inline, assumed?.banks ?? null);
         this.version = appended.nextExpectedVersion;
         round.forEach((queued, index) => {
           if (!recheck(index)) settle(queued, outcomes[index]!, appended.position, inline !== null);
@@ -516,15 +513,10 @@ export class BankLedger {
    * event ids, which the store turns into the first result if it did land; a conflict or an assumption
    * that no longer holds is not ambiguous.
    */
-  private async appendRound(
-    events: NewEvent[],
-    inline: InlineReadModel | null,
-    assumedBanks: ReadonlyMap<string, BankFacts> | null,
-    arrival: RoundAppend['arrival'],
-  ) {
+  private async appendRound(events: NewEvent[], inline: InlineReadModel | null, assumedBanks: ReadonlyMap<string, BankFacts> | null) {
     const append = () =>
       inline
-        ? this.roundAppends!.append({ streamId: this.streamId, events, expectedVersion: this.version, assumedBanks, arrival })
+        ? this.roundAppends!.append({ streamId: this.streamId, events, expectedVersion: this.version, assumedBanks })
         : this.ports.eventStore.append(this.streamId, events, this.version);
     try {
       return await append();

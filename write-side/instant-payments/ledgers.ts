@@ -3,7 +3,6 @@ import { aliasDecider, type LedgerClient, type Recipient } from './decide';
 import { aliasStream, type AliasEvent } from './events';
 import { BankLedger, type LedgerPorts } from './ledger';
 import { RoundAppends } from './round-appends';
-import type { StatementLimit } from './statement-limit';
 
 /** Slots of the recipients' hints (a power of two): 512 KiB of references, whatever the number of aliases. */
 const RECIPIENT_HINTS = 1 << 16;
@@ -39,11 +38,6 @@ export class BankLedgers {
     const { inlineReadModel } = ports;
     // One for all the banks: their rounds go together (group commit across banks).
     this.ports = { ...ports, roundAppends: inlineReadModel ? new RoundAppends({ ...ports, inlineReadModel }) : undefined };
-  }
-
-  /** How many statements of rounds the process's ledgers let on the wire at once, and what each count measured (null without RoundAppends). */
-  get statementLimit(): StatementLimit | null {
-    return this.ports.roundAppends?.limit ?? null;
   }
 
   ledger(organizationId: string): Promise<BankLedger> {
