@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { Principal } from '../write-side/user/principal';
 import type { MultisigType } from '../write-side/account/events';
 import { whereAccountVisible } from './visibility';
-import { inOneSnapshot } from './snapshot';
 
 export interface TokenAmount {
   denom: string;
@@ -36,7 +35,7 @@ interface WalletRow {
 const TOP_WALLETS = 5;
 
 /** Registered tokens and any other denom with supply on the chain (shown by its denom, exponent 0). */
-const tokensWithSupply = (db: Knex): Promise<TokenRow[]> =>
+const tokensWithSupply = (db: Knex): Knex.QueryBuilder =>
   db
     .select(
       db.raw('coalesce(t.denom, s.denom) as denom'),
@@ -50,23 +49,55 @@ const tokensWithSupply = (db: Knex): Promise<TokenRow[]> =>
       db.raw('coalesce(s.burns, 0) as burns'),
     )
     .from('tokens as t')
-    .fullOuterJoin('chain_supply as s', 's.denom', 't.denom')
-    .orderBy([{ column: 'native', order: 'desc' }, { column: 'denom' }]);
+    .fullOuterJoin('chain_supply as s', 's.denom', 't.denom');
 
 /** Balances held by the platform's accounts (every organization's), per denom; `organizationId` narrows to one organization. */
-function accountHoldings(db: Knex, organizationId?: string): Promise<Array<{ denom: string; amount: string }>> {
+function accountHoldings(db: Knex, organizationId?: string): Knex.QueryBuilder {
   const query = db('accounts as a').join('chain_balances as b', 'b.address', 'a.address').groupBy('b.denom').select('b.denom', db.raw('sum(b.amount)::text as amount'));
   if (organizationId) query.where('a.organization_id', organizationId);
   return query;
 }
 
-function walletRows(db: Knex, principal: Principal): Promise<WalletRow[]> {
+/** The wallets the principal may see, a row per balance (a wallet without any, one row without a denom); `created_at` orders them. */
+function walletRows(db: Knex, principal: Principal): Knex.QueryBuilder {
   const query = db('accounts as a')
     .leftJoin('chain_balances as b', 'b.address', 'a.address')
     .where('a.organization_id', principal.organizationId)
-    .orderBy([{ column: 'a.created_at' }, { column: 'a.id' }, { column: 'b.denom' }])
-    .select('a.id', 'a.label', 'a.type', 'a.address', 'a.archived', 'b.denom', db.raw('b.amount::text as amount'));
+    .select('a.id', 'a.label', 'a.type', 'a.address', 'a.archived', 'a.created_at', 'b.denom', db.raw('b.amount::text as amount'));
   return whereAccountVisible(db, query, principal, 'a.id');
+}
+
+/** A query's rows as one JSON array, in `order` (a fixed ordering of the columns `r.*`: a subquery's own order does not bind the aggregate). */
+const rowsAsJson = (db: Knex, rows: Knex.QueryBuilder, order: string) => db.raw(`(select coalesce(json_agg(r order by ${order}), '[]'::json) from (?) r)`, [rows]);
+
+interface MetricsRow {
+  head: { height: string; block_time: string } | null;
+  tokens: TokenRow[];
+  internal: Array<{ denom: string; amount: string }>;
+  wallets: WalletRow[];
+  organization: { exchange_address: string | null; exchange_frozen: boolean } | null;
+  own: Array<{ denom: string; amount: string }>;
+}
+
+/**
+ * Every read of the dashboard in one statement, so in one snapshot: externalCirculating pairs a supply
+ * with balances, which a projection commit between two reads would tear apart (a repeatable-read
+ * transaction of its own cost eight round trips).
+ */
+async function readMetrics(db: Knex, principal: Principal): Promise<MetricsRow> {
+  const [row] = (await db.select(
+    db.raw(`(select json_build_object('height', height::text, 'block_time', block_time) from chain_head limit 1) as head`),
+    db.raw('? as tokens', [rowsAsJson(db, tokensWithSupply(db), 'r.native desc, r.denom')]),
+    db.raw('? as internal', [rowsAsJson(db, accountHoldings(db), 'r.denom')]),
+    db.raw('? as wallets', [rowsAsJson(db, walletRows(db, principal), 'r.created_at, r.id, r.denom')]),
+    db.raw(`(select json_build_object('exchange_address', exchange_address, 'exchange_frozen', exchange_frozen) from organizations where id = ?) as organization`, [
+      principal.organizationId,
+    ]),
+    principal.organizationType === 'COMMERCIAL'
+      ? db.raw('? as own', [rowsAsJson(db, accountHoldings(db, principal.organizationId), 'r.denom')])
+      : db.raw(`'[]'::json as own`),
+  )) as MetricsRow[];
+  return row!;
 }
 
 /** The spec's externalCirculating: live supply minus what the platform's accounts hold, floored at 0. */
@@ -79,21 +110,8 @@ export const externalCirculating = (liveSupply: bigint, internalBalance: bigint)
  * per token, the wallets they may see and externalCirculating; the issuer also its mint/burn summary,
  * a participant its total-balance hero, top wallets and exchange-state alerts.
  */
-export function dashboardMetrics(db: Knex, principal: Principal, nativeDenom: string) {
-  // One snapshot: externalCirculating pairs a supply with balances, which a projection commit between two reads would tear apart.
-  return inOneSnapshot(db, (snapshot) => metricsAt(snapshot, principal, nativeDenom));
-}
-
-/** The reads of one snapshot, one after the other: a transaction is one connection, which takes one query at a time. */
-async function metricsAt(db: Knex, principal: Principal, nativeDenom: string) {
-  const head: { height: string; block_time: Date } | undefined = await db('chain_head').first('height', 'block_time');
-  const tokens = await tokensWithSupply(db);
-  const internal = await accountHoldings(db);
-  const wallets = await walletRows(db, principal);
-  const organization: { exchange_address: string | null; exchange_frozen: boolean } | undefined = await db('organizations')
-    .where({ id: principal.organizationId })
-    .first('exchange_address', 'exchange_frozen');
-  const own = principal.organizationType === 'COMMERCIAL' ? await accountHoldings(db, principal.organizationId) : [];
+export async function dashboardMetrics(db: Knex, principal: Principal, nativeDenom: string) {
+  const { head, tokens, internal, wallets, organization, own } = await readMetrics(db, principal);
   const display = new Map(tokens.map((token) => [token.denom, token]));
   const amountOf = (denom: string, amount: string): TokenAmount => ({
     denom,
