@@ -10,6 +10,7 @@ export interface TokenAmount {
   amount: string;
 }
 
+/** A token's row as the statement's JSON gives it: amounts as text (exact), counts as numbers (a count of mints never nears 2^53). */
 interface TokenRow {
   denom: string;
   symbol: string;
@@ -18,8 +19,8 @@ interface TokenRow {
   supply: string;
   minted: string;
   burned: string;
-  mints: string;
-  burns: string;
+  mints: number;
+  burns: number;
 }
 
 interface WalletRow {
@@ -160,8 +161,8 @@ export async function dashboardMetrics(db: Knex, principal: Principal, nativeDen
               exponent: token.exponent,
               minted: token.minted,
               burned: token.burned,
-              mints: Number(token.mints),
-              burns: Number(token.burns),
+              mints: token.mints,
+              burns: token.burns,
             })),
           }
         : null,
