@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Principal } from '../write-side/user/principal';
 import type { EntryKind, EntryRow } from '../projections/activity-log';
 import type { ProposalStatus } from '../write-side/proposal/events';
-import { readPage, type CountQuery, type Page, type PageRequest } from './pagination';
+import { countRows, readPage, type CountQuery, type Page, type PageRequest } from './pagination';
 import { effectiveStatus } from './proposals';
 import { seesAllAccounts, whereEntryVisible } from './visibility';
 
@@ -135,8 +135,6 @@ const hasNarrowingFilter = (filter: ActivityFilter, principal: Principal) =>
   !seesAllAccounts(principal) ||
   filter.kind !== undefined || filter.type !== undefined || filter.actorId !== undefined || filter.from !== undefined || filter.to !== undefined;
 
-const countOf = (db: Knex, query: Knex.QueryBuilder) => db.count('*').from(query.as('counted'));
-
 /**
  * The organization's feed, newest first, its page and total read in one statement. The unfiltered and
  * per-account totals come from running counts; narrower filters count their matches through the index
@@ -169,7 +167,7 @@ function activityTotal(db: Knex, principal: Principal, filter: ActivityFilter): 
     return db.select(
       db.raw('coalesce((?), 0)', [db('activity_log_totals').where({ organization_id: principal.organizationId, multisig_id: filter.multisigId ?? '' }).select('entries')]),
     );
-  if (!filter.multisigId) return countOf(db, filtered(db, principal, filter));
+  if (!filter.multisigId) return countRows(db, filtered(db, principal, filter));
   const { own, received } = ofAccount(db, principal, { ...filter, multisigId: filter.multisigId });
-  return db.select(db.raw('(?) + (?)', [countOf(db, own), countOf(db, received)]));
+  return db.select(db.raw('(?) + (?)', [countRows(db, own), countRows(db, received)]));
 }

@@ -4,7 +4,7 @@ import { notFound } from '../write-side/errors';
 import { HOUR_MS } from '../projections/instant-payments';
 import { columnsRecord, csvStream, jsonArrayStream, type CsvColumn, type ExportFile } from './csv';
 import { cursorPages, isoTime } from './exports';
-import { countOf, paginate, paginateCounted, type CountQuery, type Page, type PageRequest } from './pagination';
+import { countNow, countOf, paginate, paginateCounted, type CountQuery, type Page, type PageRequest } from './pagination';
 import { containing } from './containing';
 
 export class InstantPaymentClientRecord extends Model {
@@ -356,13 +356,10 @@ async function settledBreakdown(db: Knex, range: Range) {
 const clientsCounted = (db: Knex, organizationId?: string): CountQuery => {
   const clients = db('ip_bank_clients');
   if (organizationId) clients.where({ organization_id: organizationId });
-  return clients.select(db.raw('coalesce(sum(clients), 0)::text as n'));
+  return clients.select(db.raw('coalesce(sum(clients), 0)'));
 };
 
-const clientsOf = async (db: Knex, organizationId?: string) => {
-  const [counted] = await clientsCounted(db, organizationId);
-  return Number((counted as { n: string }).n);
-};
+const clientsOf = (db: Knex, organizationId?: string) => countNow(db, (db) => clientsCounted(db, organizationId));
 
 export async function bankDashboard(db: Knex, organizationId: string, range: { from?: Date; to?: Date }) {
   const [{ byKind, byDay, byHour }, users] = await Promise.all([settledBreakdown(db, { ...range, organizationId }), clientsOf(db, organizationId)]);

@@ -17,9 +17,11 @@ export interface Page<T> {
 /** A query of one row whose one column is a count: what a page's total is read with. */
 export type CountQuery = Knex.QueryBuilder;
 
+/** How many rows a query finds. */
+export const countRows = (db: Knex, query: Knex.QueryBuilder): CountQuery => db.count('*').from(query.as('counted'));
+
 /** How many rows a list's query finds (its order, offset and limit left out: they do not change a count). */
-export const countOf = <M extends Model>(query: QueryBuilder<M, M[]>, db: Knex): CountQuery =>
-  db.count('*').from(query.clone().clear(/orderBy|offset|limit/).toKnexQuery().as('counted'));
+export const countOf = <M extends Model>(query: QueryBuilder<M, M[]>, db: Knex): CountQuery => countRows(db, query.clone().clear(/orderBy|offset|limit/).toKnexQuery());
 
 /** The contract's list shape: the page's rows and the count of all the query's rows (`query` builds it on the connection it is given). */
 export const paginate = <M extends Model, T>(db: Knex, query: (db: Knex) => QueryBuilder<M, M[]>, request: PageRequest, view: (row: M) => T): Promise<Page<T>> =>
@@ -67,7 +69,8 @@ export async function readPage<Row>(db: Knex, rows: (db: Knex) => Knex.QueryBuil
   return inOneSnapshot(db, async (snapshot) => ({ rows: (await rows(snapshot)) as Row[], total: await countNow(snapshot, total) }));
 }
 
-const countNow = async (db: Knex, total: (db: Knex) => CountQuery): Promise<number> => {
+/** What a count query finds now, as a number. */
+export const countNow = async (db: Knex, total: (db: Knex) => CountQuery): Promise<number> => {
   const [counted] = await db.select(db.raw('(?) as total', [total(db)]));
   return Number((counted as { total: unknown }).total);
 };
