@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { checkpoints, openPool, prepareWalFiles, walFilesLine } from '../../bench/support/postgres';
+import { checkpoints, prepareWalFiles, walFilesLine } from '../../bench/support/postgres';
+import { endPool } from '../../runtime/database';
 import { waitUntil } from '../event-store/event-store-contract';
 import { startHolder, type Holder } from '../support/embedded-postgres-holder';
 import { scratchClusters } from '../support/scratch-clusters';
@@ -22,12 +23,12 @@ describe('prepareWalFiles', () => {
     const dataDir = join(clusters.folder, 'pg');
     server = await startHolder(dataDir);
     clusters.serverOf(dataDir);
-    // The benchmark's own pools, which take a connection's termination quietly: pg-pool's end() resolves
-    // before the socket closes, and a CI run failed on the unhandled 57P01 of a server stopped just after.
-    pool = openPool(server.url);
+    pool = new pg.Pool({ connectionString: server.url, max: 1 });
   }, 120_000);
+  // endPool, not pool.end(): pg-pool's end() resolves before its connections have closed, and a CI run
+  // failed on the unhandled 57P01 of a connection the server, stopped right after, terminated.
   afterAll(async () => {
-    await pool?.end();
+    if (pool) await endPool(pool);
     server?.process.kill('SIGKILL');
     await clusters.cleanUp();
   });
@@ -79,7 +80,7 @@ describe('prepareWalFiles', () => {
     const url = new URL(server.url);
     url.username = 'bench_plain';
     url.password = 'plain';
-    const plain = openPool(url.toString());
+    const plain = new pg.Pool({ connectionString: url.toString(), max: 1 });
     try {
       const file = await currentWalFile();
 
@@ -89,7 +90,7 @@ describe('prepareWalFiles', () => {
       expect(await currentWalFile()).toBe(file);
       expect(walFilesLine(files)).toContain('(none made ready: pg_ls_waldir refused (not a superuser))');
     } finally {
-      await plain.end();
+      await endPool(plain);
     }
   });
 });
@@ -105,7 +106,7 @@ describe('checkpoints', () => {
   it("counts the server's checkpoints from the view its version has, asking for no other, and its version once", async () => {
     const failed: string[] = [];
     const asked: string[] = [];
-    const watched = openPool(database.url);
+    const watched = new pg.Pool({ connectionString: database.url, max: 1 });
     const query = watched.query.bind(watched) as (text: string) => Promise<pg.QueryResult>;
     watched.query = ((text: string) =>
       (asked.push(text), query(text)).catch((error: Error) => {
@@ -125,12 +126,12 @@ describe('checkpoints', () => {
       expect(failed).toEqual([]);
       expect(asked.filter((text) => text.includes('server_version_num'))).toHaveLength(1);
     } finally {
-      await watched.end();
+      await endPool(watched);
     }
   });
 
   it('asks for the version again after the question failed, rather than failing every reading after it', async () => {
-    const flaky = openPool(database.url);
+    const flaky = new pg.Pool({ connectionString: database.url, max: 1 });
     const query = flaky.query.bind(flaky) as (text: string) => Promise<pg.QueryResult>;
     let failNext = true;
     flaky.query = ((text: string) => {
@@ -144,7 +145,7 @@ describe('checkpoints', () => {
       await expect(checkpoints(flaky)).rejects.toThrow('connection lost');
       expect((await checkpoints(flaky)).count).toBeGreaterThanOrEqual(0);
     } finally {
-      await flaky.end();
+      await endPool(flaky);
     }
   });
 });
