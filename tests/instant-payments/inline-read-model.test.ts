@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { instantPaymentsInlineWrite, instantPaymentsProjection } from '../../projections/instant-payments';
 import { inlineWritersLock, ProjectionRunner } from '../../projections/runner';
-import { createPool } from '../../runtime/database';
+import { createPool, endPool } from '../../runtime/database';
 import { createLogger } from '../../runtime/logger';
 import { Metrics } from '../../runtime/metrics';
 import { ConcurrencyError, PreconditionFailed, type InlineStatement, type InlineWrite, type NewEvent } from '../../write-side/event-store/event-store';
@@ -287,7 +287,7 @@ describe('Instant Payments read model written with the events', () => {
         expect(plans('custom_plans')).toBeLessThanOrEqual(5 * rows.length);
         expect(plans('generic_plans')).toBeGreaterThanOrEqual(rounds - 5 * rows.length);
       } finally {
-        await pool.end();
+        await endPool(pool);
       }
     });
   });

@@ -1,7 +1,7 @@
 import { mulberry32 } from '../../support/seeded-random';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createPool } from '../../../runtime/database';
+import { createPool, endPool } from '../../../runtime/database';
 import { generateCustodyKey } from '../../../write-side/chain/keys';
 import { signalGroup, startChild, type Child } from './processes';
 import { compareReadModelsWithRebuild } from './read-models';
@@ -517,7 +517,7 @@ export class Workload {
       this.invariantChecks += compared.tables;
       this.violations.push(...compared.differences);
     } finally {
-      await pool.end();
+      await endPool(pool);
     }
     return this.report();
   }
