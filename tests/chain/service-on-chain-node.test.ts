@@ -186,6 +186,6 @@ describe('a second process with an in-process embedded chain on the same store',
     }
     const again = await createRuntime(first.services.config, first.database.url, createLogger('silent'));
     await again.stop();
-    await first.database.drop();
+    await first.close();
   });
 });

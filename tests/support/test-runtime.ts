@@ -81,7 +81,11 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const started = runtime;
+  // Stopped once: a test that stops the runtime itself (a process that goes away) still closes the rest
+  // with close(), whose second stop would end the pools twice.
+  const running = runtime;
+  let stopped: Promise<void> | null = null;
+  const started: Runtime = { ...running, stop: () => (stopped ??= running.stop()) };
   const app = createApp(started.services, options.routes ?? allRoutes());
   return {
     runtime: started,
@@ -90,10 +94,13 @@ export async function createTestRuntime(options: TestRuntimeOptions = {}): Promi
     request: supertest.agent(app),
     database,
     close: async () => {
-      await started.stop();
-      await chainNode?.close();
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await started.stop();
+        await chainNode?.close();
+        await database.drop();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
