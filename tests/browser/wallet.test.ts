@@ -149,29 +149,34 @@ describe('The retail customer’s wallet', () => {
   });
 
   test('a cross-bank payment to an alias read from a QR photo settles and turns completed on its own', async () => {
-    const photo = join(mkdtempSync(join(tmpdir(), 'wallet-qr-')), 'beto.png');
-    await QRCode.toFile(photo, '@beto.segundo', { width: 300 });
-    await page.getByRole('link', { name: 'Enviar' }).click();
-    await page.getByLabel('Monto (L)').fill('50');
-    await page.getByRole('button', { name: 'Escanear QR' }).click();
-    await page.getByRole('dialog', { name: 'Escanear código QR' }).waitFor();
-    await screenshot(page, 'wallet-07-scan');
-    await page.locator('input[type=file]').setInputFiles(photo);
-    await expect(page.getByLabel('Para (@alias)').inputValue()).resolves.toBe('beto.segundo');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    // The payee of another bank: its bank named, its name masked.
-    await page.getByRole('heading', { name: 'Confirme el envío' }).waitFor();
-    expect(await page.getByTestId('payee-name').textContent()).toBe('Be*** Se***');
-    expect(await page.getByRole('definition').filter({ hasText: SECOND_BANK }).count()).toBe(1);
-    await screenshot(page, 'wallet-07b-confirm-cross-bank');
-    await page.getByRole('button', { name: 'Enviar ahora' }).click();
-    await page.getByRole('heading', { name: 'Pago enviado' }).waitFor();
-    expect(await page.getByText('Otro banco').count()).toBe(1);
-    await page.getByRole('status').filter({ hasText: 'Completado' }).waitFor({ timeout: 15_000 });
-    await screenshot(page, 'wallet-08-sent-cross-bank');
-    await page.getByRole('link', { name: 'Volver al inicio' }).click();
-    await page.getByText('Para @beto.segundo').waitFor();
-    expect(await balance()).toBe('L 824.50');
+    const folder = mkdtempSync(join(tmpdir(), 'wallet-qr-'));
+    const photo = join(folder, 'beto.png');
+    try {
+      await QRCode.toFile(photo, '@beto.segundo', { width: 300 });
+      await page.getByRole('link', { name: 'Enviar' }).click();
+      await page.getByLabel('Monto (L)').fill('50');
+      await page.getByRole('button', { name: 'Escanear QR' }).click();
+      await page.getByRole('dialog', { name: 'Escanear código QR' }).waitFor();
+      await screenshot(page, 'wallet-07-scan');
+      await page.locator('input[type=file]').setInputFiles(photo);
+      await expect(page.getByLabel('Para (@alias)').inputValue()).resolves.toBe('beto.segundo');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      // The payee of another bank: its bank named, its name masked.
+      await page.getByRole('heading', { name: 'Confirme el envío' }).waitFor();
+      expect(await page.getByTestId('payee-name').textContent()).toBe('Be*** Se***');
+      expect(await page.getByRole('definition').filter({ hasText: SECOND_BANK }).count()).toBe(1);
+      await screenshot(page, 'wallet-07b-confirm-cross-bank');
+      await page.getByRole('button', { name: 'Enviar ahora' }).click();
+      await page.getByRole('heading', { name: 'Pago enviado' }).waitFor();
+      expect(await page.getByText('Otro banco').count()).toBe(1);
+      await page.getByRole('status').filter({ hasText: 'Completado' }).waitFor({ timeout: 15_000 });
+      await screenshot(page, 'wallet-08-sent-cross-bank');
+      await page.getByRole('link', { name: 'Volver al inicio' }).click();
+      await page.getByText('Para @beto.segundo').waitFor();
+      expect(await balance()).toBe('L 824.50');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('the camera reads the alias from a receive screen’s QR code, and the payee is confirmed with bank and masked name', async () => {
