@@ -13,7 +13,19 @@ import { benchKnobs, type MinimalOpenResult, type MinimalResult } from './minima
 import { envFlag, envNumber } from './support/env';
 import { scriptArguments } from './support/package-scripts';
 import { Api } from './support/http';
-import { batchScheduler, cpuSeconds, loadAverage, machineCpu, mainThreadSchedule, peakRss, resetPeakRss, scheduleLine, type ThreadSchedule } from './support/proc';
+import {
+  batchScheduler,
+  cpuSeconds,
+  loadAverage,
+  machineCpu,
+  machineShares,
+  mainThreadSchedule,
+  peakRss,
+  resetPeakRss,
+  scheduleLine,
+  type MachineCpu,
+  type ThreadSchedule,
+} from './support/proc';
 import { busyStretches, readProfile, summarizeProfile } from './support/profile';
 import {
   checkpoints,
@@ -56,8 +68,10 @@ import { judgeTargets, queueNote, queueState, type PacedFigures } from './suppor
  *     BENCH_CONNECTIONS, 80 % INTERNAL / 20 % CROSS_ORGANIZATION (BENCH_INTERNAL_SHARE), after
  *     BENCH_WARMUP_SECONDS (default 5) of the same load, printed apart and not counted (the minimal
  *     ledger gets the same); meanwhile the service's and PostgreSQL's CPU, the service's peak memory,
- *     round trips and load average are read, and how its main thread was scheduled (on a core, or
- *     runnable and waiting for one: its event loop's busy time includes the wait).
+ *     round trips and load average are read, how its main thread was scheduled (on a core, or
+ *     runnable and waiting for one: its event loop's busy time includes the wait), and second by
+ *     second how busy the machine was and how much of its time the hypervisor gave to other guests
+ *     (steal: on a shared host, a second whose p99 jumps may be the host's, not the service's).
  *     Then BENCH_PACED_SECONDS (default 20) paced at 80 % of the peak just measured, for the latency
  *     the targets ask for at that load (latency counted from when each payment fell due), after
  *     BENCH_PACED_WARMUP_SECONDS (default 5) of the same load whose latency is printed apart; twice:
@@ -265,6 +279,9 @@ async function serviceSample(
 /** How much a cumulative counter of the service grew since the last sample; null where either is unknown. */
 const growth = (now: number | null, last: number | null): number | null => (now !== null && last !== null ? now - last : null);
 
+/** The machine in a window: the shares of its time busy and, of that, stolen by the hypervisor (0–1). */
+type MachineShares = ReturnType<typeof machineShares>;
+
 /** In one window of the service: its longest event-loop stall and the garbage collector's pauses, in ms, and its mark-compacts. */
 interface Stalls {
   loopMax: number | null;
@@ -275,9 +292,10 @@ interface Stalls {
 /**
  * The service between its samples (one a second or so): the worst of its event-loop windows, and in
  * each window how many appends (a round's commit, with the read model's rows) took over 50 and 100
- * ms, its longest loop stall, its collector's pauses and its mark-compacts: whether a second whose POST
- * p99 jumped waited on PostgreSQL's commits, stood still in the service (and whether collecting garbage,
- * a full collection among it), or queued.
+ * ms, its longest loop stall, its collector's pauses and its mark-compacts, and how busy the machine
+ * was and how much of its time the hypervisor took: whether a second whose POST p99 jumped waited on
+ * PostgreSQL's commits, stood still in the service (and whether collecting garbage, a full collection
+ * among it), queued, or ran on a host that gave its cores to other guests.
  */
 class ServiceWatch {
   private p99 = 0;
@@ -287,9 +305,11 @@ class ServiceWatch {
   private lastPosts: SlowCounts | null = null;
   private lastGc: number | null = null;
   private lastMarkCompacts: number | null = null;
+  private lastMachine: MachineCpu | null = null;
   readonly slowAppends: SlowCounts[] = [];
   readonly slowPosts: SlowCounts[] = [];
   readonly stalls: Stalls[] = [];
+  readonly machine: MachineShares[] = [];
 
   constructor(private readonly api: Api) {}
 
@@ -300,10 +320,14 @@ class ServiceWatch {
     this.lastPosts = sample?.slowPosts ?? null;
     this.lastGc = sample?.gcSeconds ?? null;
     this.lastMarkCompacts = sample?.markCompacts ?? null;
+    this.lastMachine = machineCpu();
   }
 
   async sample(): Promise<void> {
     const sample = await serviceSample(this.api);
+    const machine = machineCpu();
+    if (this.lastMachine) this.machine.push(machineShares(this.lastMachine, machine));
+    this.lastMachine = machine;
     if (sample) {
       const gcSeconds = growth(sample.gcSeconds, this.lastGc);
       this.stalls.push({ loopMax: sample.delay?.max ?? null, gc: gcSeconds === null ? null : gcSeconds * 1000, markCompacts: growth(sample.markCompacts, this.lastMarkCompacts) });
@@ -694,6 +718,8 @@ interface PacedPhase {
   slowPosts: SlowCounts[];
   /** Its longest event-loop stall and collector's pauses, window by window. */
   stalls: Stalls[];
+  /** The machine, busy and stolen, window by window. */
+  machineByWindow: MachineShares[];
 }
 
 /** Queries per statement text sent between two counts, most first. */
@@ -786,6 +812,9 @@ const stallsLine = (windows: Stalls[]) =>
   windows
     .map(({ loopMax, gc, markCompacts }) => `${loopMax === null ? '–' : loopMax.toFixed(0)}(${gc === null ? '–' : gc.toFixed(0)})${'M'.repeat(Math.max(0, markCompacts ?? 0))}`)
     .join(' ');
+const percent = (share: number) => (share * 100).toFixed(0);
+const machineLine = (windows: MachineShares[]) =>
+  windows.length === 0 ? 'not read' : windows.map(({ busy, stolen }) => `${percent(busy)}(${percent(stolen)})`).join(' ');
 const slowCountsLine = (windows: SlowCounts[]) =>
   windows.length === 0 ? 'not reported' : windows.map(({ over50, over100 }) => (over50 === 0 ? '0' : `${over50}(${over100})`)).join(' ');
 
@@ -844,7 +873,8 @@ interface Measured {
   statements: Array<[string, number]>;
   peakRss: number | null;
   setupPeakRss: number | null;
-  machineBusy: number;
+  /** the machine during the load: busy, and stolen by the hypervisor */
+  machine: MachineShares;
   loadBefore: string;
   loadAfter: string;
   /** the largest projection lag the service reported during the load, by projection */
@@ -857,6 +887,8 @@ interface Measured {
   slowPosts: SlowCounts[];
   /** its longest event-loop stall and collector's pauses, by window of the load */
   stalls: Stalls[];
+  /** the machine, busy and stolen, by window of the load */
+  machineByWindow: MachineShares[];
   /** PostgreSQL's checkpoints during the load */
   checkpoints: string;
   /** The server's WAL files ready for reuse as the load began (BENCH_WAL_FILES), or null. */
@@ -1089,7 +1121,7 @@ function printSummary(report: {
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(2)} (${measured.roundTrips} queries for ${load.acknowledged} payments)`],
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
     ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}`],
-    ['machine', `${(measured.machineBusy * 100).toFixed(0)} % busy during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
+    ['machine', `${percent(measured.machine.busy)} % busy during the load, ${percent(measured.machine.stolen)} % stolen by the hypervisor; load average ${measured.loadBefore} → ${measured.loadAfter}`],
     ['PG checkpoints', `${measured.checkpoints} during the load`],
     ['WAL files', measured.walFiles ? `${walFilesLine(measured.walFiles)} (the load)` : 'left as they were (BENCH_WAL_FILES=false)'],
     ...(measured.waits ? [['PG waits', waitsLine(measured.waits)] as [string, string]] : []),
@@ -1120,12 +1152,14 @@ function printSummary(report: {
   console.log(`  appends over 50 (100) ms, by ~1 s window of the service: ${slowCountsLine(measured.slowAppends)}`);
   console.log(`  POSTs over 50 (100) ms in the service, by window: ${slowCountsLine(measured.slowPosts)}`);
   console.log(`  longest loop stall (GC pauses) ms, by window (M: a mark-compact in it): ${stallsLine(measured.stalls)}`);
+  console.log(`  the machine's time busy (stolen by the hypervisor) %, by window: ${machineLine(measured.machineByWindow)}`);
   for (const [label, phase] of [['paced', report.paced], ['open', report.open]] as const)
     if (phase) {
       console.log(`  ${label} at 80 %: ${perSecondP99(phase.result)}`);
       console.log(`    appends over 50 (100) ms: ${slowCountsLine(phase.slowAppends)}`);
       console.log(`    POSTs over 50 (100) ms in the service: ${slowCountsLine(phase.slowPosts)}`);
       console.log(`    longest loop stall (GC pauses; M: a mark-compact) ms: ${stallsLine(phase.stalls)}`);
+      console.log(`    the machine's time busy (stolen by the hypervisor) %: ${machineLine(phase.machineByWindow)}`);
       if (phase.waits) console.log(`    PostgreSQL waits: ${waitsLine(phase.waits)}`);
       if (phase.statements.length > 0 && phase.result.acknowledged > 0) {
         console.log('    round trips by statement (per payment):');
@@ -1329,7 +1363,7 @@ async function main(): Promise<void> {
           statements: statementsSince(before.statements, deployment.statements),
           peakRss: before.peakReset ? deployment.peakRss() : null,
           setupPeakRss: before.setupPeakRss,
-          machineBusy: (machine.busy - before.machine.busy) / Math.max(1, machine.total - before.machine.total),
+          machine: machineShares(before.machine, machine),
           loadBefore: before.load,
           loadAfter: loadAverage(),
           reportedLag: lagDuringLoad,
@@ -1337,6 +1371,7 @@ async function main(): Promise<void> {
           slowAppends: serviceWatch.slowAppends,
           slowPosts: serviceWatch.slowPosts,
           stalls: serviceWatch.stalls,
+          machineByWindow: serviceWatch.machine,
           checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
           walFiles: loadWalFiles,
           waits: pgWaits ? await pgWaits.stop() : null,
@@ -1421,7 +1456,7 @@ async function main(): Promise<void> {
       };
       const phase = arrivals === 'open' ? 'o' : 'p';
       const result = await runLoad({ ...loadInput, phase, seconds: PACED_SECONDS, rate: pacedRate, arrivals, warmupSeconds: PACED_WARMUP_SECONDS }, work, closed, opened);
-      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, slowPosts: watch.slowPosts, stalls: watch.stalls, ...used };
+      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, slowPosts: watch.slowPosts, stalls: watch.stalls, machineByWindow: watch.machine, ...used };
     };
     const paced = await runPaced('loops');
     const open = await runPaced('open');

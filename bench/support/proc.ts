@@ -83,13 +83,31 @@ export function resetPeakRss(pid: number): boolean {
 
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-/** Busy and total jiffies of all cores since boot (/proc/stat); differences give the machine's utilisation. */
-export function machineCpu(): { busy: number; total: number } {
-  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-  const values = line.trim().split(/\s+/).slice(1).map(Number);
+/**
+ * Jiffies of all cores since boot: busy (neither idle nor waiting for I/O), of which stolen (a virtual
+ * machine's time the hypervisor gave to other guests: the host's noise, not this machine's work), and
+ * in all. Differences give the machine's utilisation.
+ */
+export interface MachineCpu {
+  busy: number;
+  stolen: number;
+  total: number;
+}
+
+/** The first line of /proc/stat: `cpu user nice system idle iowait irq softirq steal guest guest_nice`. */
+export function machineCpuOf(stat: string): MachineCpu {
+  const values = stat.split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
   const total = values.reduce((sum, value) => sum + value, 0);
   const idle = (values[3] ?? 0) + (values[4] ?? 0);
-  return { busy: total - idle, total };
+  return { busy: total - idle, stolen: values[7] ?? 0, total };
+}
+
+export const machineCpu = () => machineCpuOf(readFileSync('/proc/stat', 'utf8'));
+
+/** The machine between two readings: the shares of its time busy and, of that, stolen (0–1 each). */
+export function machineShares(before: MachineCpu, after: MachineCpu): { busy: number; stolen: number } {
+  const elapsed = Math.max(1, after.total - before.total);
+  return { busy: (after.busy - before.busy) / elapsed, stolen: (after.stolen - before.stolen) / elapsed };
 }
 
 export function childrenOf(ppid: number): number[] {
