@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { envAmount, envNumber } from './support/env';
 import { openArrivals } from './support/open-arrivals';
+import { machineCpu, machineShares, type MachineCpu } from './support/proc';
 import type { Kind } from './support/protocol';
 import { medianOrNull, summarize, type Summary } from './support/stats';
 import { dueInLastSecond } from './support/targets';
@@ -58,6 +59,8 @@ export interface MinimalOpenResult {
   latency: Record<Kind, Summary>;
   /** the median of the payments due in the window's last second, either kind (ms), or null without one */
   lastSecondP50: number | null;
+  /** the machine over the window: the shares of its time busy and stolen by the hypervisor, as the service's phases report them */
+  machine: { busy: number; stolen: number };
 }
 
 export interface MinimalResult {
@@ -214,6 +217,8 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
     const lastSecond: number[] = [];
     const deadline = windowStart + options.paced.seconds * 1000;
     let counted = 0;
+    let machineAtStart: MachineCpu | null = null;
+    const windowOpens = setTimeout(() => (machineAtStart = machineCpu()), windowStart - performance.now());
     await openArrivals({
       rate,
       begin,
@@ -229,6 +234,8 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
       },
     });
     const seconds = (performance.now() - windowStart) / 1000;
+    clearTimeout(windowOpens);
+    const machineAtEnd = machineCpu();
     return {
       askedRate: rate,
       elapsedSeconds: seconds,
@@ -236,6 +243,7 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
       paymentsPerSecond: counted / seconds,
       latency: { INTERNAL: summarize(openLatencies.INTERNAL), CROSS_ORGANIZATION: summarize(openLatencies.CROSS_ORGANIZATION) },
       lastSecondP50: medianOrNull(lastSecond),
+      machine: machineShares(machineAtStart ?? machineAtEnd, machineAtEnd),
     };
   }
 

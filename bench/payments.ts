@@ -720,6 +720,8 @@ interface PacedPhase {
   stalls: Stalls[];
   /** The machine, busy and stolen, window by window. */
   machineByWindow: MachineShares[];
+  /** The machine over the whole window, busy and stolen, or null. */
+  machine: MachineShares | null;
 }
 
 /** Queries per statement text sent between two counts, most first. */
@@ -751,6 +753,7 @@ function pacedLine(paced: PacedPhase | null): string {
     ...(paced.serviceCpu !== null ? [`service CPU ${((paced.serviceCpu * 1000) / result.acknowledged).toFixed(3)} ms/payment`] : []),
     ...(paced.roundTrips !== null ? [`${(paced.roundTrips / result.acknowledged).toFixed(2)} round trips/payment`] : []),
     ...(paced.mainThread !== null ? [`service main thread ${paced.mainThread}`] : []),
+    ...(paced.machine ? [`the machine ${percent(paced.machine.busy)} % busy, ${percent(paced.machine.stolen)} % stolen by the hypervisor`] : []),
     ...(paced.checkpoints !== null ? [`PostgreSQL checkpoints ${paced.checkpoints}`] : []),
     ...(paced.walFiles ? [`WAL files ${walFilesLine(paced.walFiles)}`] : []),
     ...(result.warmup ? [`its ${result.warmup.seconds} s warm-up before: p50 ${ms(result.warmup.post.p50)} p99 ${ms(result.warmup.post.p99)}`] : []),
@@ -781,7 +784,8 @@ function minimalOpenLine(open: MinimalOpenResult | null, service: PacedPhase | n
   const beside = service
     ? `; the service's open arrivals p99 ${ms(service.result.kinds.INTERNAL.post.p99)}, ${(service.result.kinds.INTERNAL.post.p99 / internal.p99).toFixed(2)}× the minimal ledger's`
     : '';
-  return `${open.paymentsPerSecond.toFixed(1)} payments/s of ${open.askedRate.toFixed(1)} asked${behind}; INTERNAL p50 ${ms(internal.p50)} p95 ${ms(internal.p95)} p99 ${ms(internal.p99)} max ${ms(internal.max)}, ${share(internal.over50, internal.count)} over 50 ms (from when due)${beside}`;
+  const machine = `the machine ${percent(open.machine.busy)} % busy, ${percent(open.machine.stolen)} % stolen by the hypervisor`;
+  return `${open.paymentsPerSecond.toFixed(1)} payments/s of ${open.askedRate.toFixed(1)} asked${behind}; INTERNAL p50 ${ms(internal.p50)} p95 ${ms(internal.p95)} p99 ${ms(internal.p99)} max ${ms(internal.max)}, ${share(internal.over50, internal.count)} over 50 ms (from when due); ${machine}${beside}`;
 }
 
 /** PostgreSQL's commits with nothing else running: how often the host alone holds one over 50 ms. */
@@ -1401,6 +1405,7 @@ async function main(): Promise<void> {
         roundTrips: number | null;
         statements: Map<string, number>;
         checkpoints: Checkpoints | null;
+        machine: MachineCpu | null;
       } = {
         cpu: null,
         mainThread: null,
@@ -1408,8 +1413,9 @@ async function main(): Promise<void> {
         roundTrips: null,
         statements: new Map(),
         checkpoints: null,
+        machine: null,
       };
-      const used: Pick<PacedPhase, 'serviceCpu' | 'mainThread' | 'roundTrips' | 'statements' | 'checkpoints' | 'walFiles' | 'waits'> = {
+      const used: Pick<PacedPhase, 'serviceCpu' | 'mainThread' | 'roundTrips' | 'statements' | 'checkpoints' | 'walFiles' | 'waits' | 'machine'> = {
         serviceCpu: null,
         mainThread: null,
         roundTrips: null,
@@ -1417,6 +1423,7 @@ async function main(): Promise<void> {
         checkpoints: null,
         walFiles: null,
         waits: null,
+        machine: null,
       };
       // The phase's WAL as the load's per payment foretells it, with a quarter to spare.
       const walPerPayment = measured.walBytes / Math.max(1, load.acknowledged);
@@ -1430,6 +1437,7 @@ async function main(): Promise<void> {
           roundTrips: await deployment.roundTrips(),
           statements: deployment.statements,
           checkpoints: await checkpoints(serviceDb),
+          machine: machineCpu(),
         };
         if (profile) await service.profile({ profile: 'start' });
         pgWaits?.start(serviceDatabase);
@@ -1443,6 +1451,7 @@ async function main(): Promise<void> {
       };
       const closed = async () => {
         const cpu = deployment.cpuSeconds();
+        if (started.machine) used.machine = machineShares(started.machine, machineCpu());
         used.mainThread = scheduleLine(started.mainThread, deployment.mainThreadSchedule(), (performance.now() - started.at) / 1000);
         const roundTrips = await deployment.roundTrips();
         if (profile) await service.profile({ profile: 'stop', out: profile });
