@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { envAmount, envNumber } from './support/env';
 import { openArrivals } from './support/open-arrivals';
-import { machineCpu, machineShares, type MachineCpu } from './support/proc';
+import { machineCpu, machineShares, type MachineCpu, type MachineShares } from './support/proc';
 import type { Kind } from './support/protocol';
 import { medianOrNull, summarize, type Summary } from './support/stats';
 import { dueInLastSecond } from './support/targets';
@@ -60,7 +60,7 @@ export interface MinimalOpenResult {
   /** the median of the payments due in the window's last second, either kind (ms), or null without one */
   lastSecondP50: number | null;
   /** the machine over the window: the shares of its time busy and stolen by the hypervisor, as the service's phases report them */
-  machine: { busy: number; stolen: number };
+  machine: MachineShares;
 }
 
 export interface MinimalResult {

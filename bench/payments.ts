@@ -24,6 +24,7 @@ import {
   resetPeakRss,
   scheduleLine,
   type MachineCpu,
+  type MachineShares,
   type ThreadSchedule,
 } from './support/proc';
 import { busyStretches, readProfile, summarizeProfile } from './support/profile';
@@ -278,9 +279,6 @@ async function serviceSample(
 
 /** How much a cumulative counter of the service grew since the last sample; null where either is unknown. */
 const growth = (now: number | null, last: number | null): number | null => (now !== null && last !== null ? now - last : null);
-
-/** The machine in a window: the shares of its time busy and, of that, stolen by the hypervisor (0–1). */
-type MachineShares = ReturnType<typeof machineShares>;
 
 /** In one window of the service: its longest event-loop stall and the garbage collector's pauses, in ms, and its mark-compacts. */
 interface Stalls {

@@ -104,8 +104,14 @@ export function machineCpuOf(stat: string): MachineCpu {
 
 export const machineCpu = () => machineCpuOf(readFileSync('/proc/stat', 'utf8'));
 
-/** The machine between two readings: the shares of its time busy and, of that, stolen (0–1 each). */
-export function machineShares(before: MachineCpu, after: MachineCpu): { busy: number; stolen: number } {
+/** The shares of the machine's time (0–1 each) busy and, of that, stolen. */
+export interface MachineShares {
+  busy: number;
+  stolen: number;
+}
+
+/** The machine between two readings. */
+export function machineShares(before: MachineCpu, after: MachineCpu): MachineShares {
   const elapsed = Math.max(1, after.total - before.total);
   return { busy: (after.busy - before.busy) / elapsed, stolen: (after.stolen - before.stolen) / elapsed };
 }
