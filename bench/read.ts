@@ -38,6 +38,7 @@ import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
 import { envFlag, envNumber } from './support/env';
 import { LogWriter } from './support/log-writer';
 import { PostgresCpu } from './support/postgres';
+import { machineCpu, machineShares } from './support/proc';
 import { replayOnly } from './support/replay';
 import { profiled, readProfile, summarizeProfile } from './support/profile';
 
@@ -50,7 +51,8 @@ import { profiled, readProfile, summarizeProfile } from './support/profile';
  *   - catch-up of every projection of the service together from zero (events/s, target ≥ 20,000),
  *     over a log whose BENCH_IP_SHARE (default 0.4) is Instant Payments history,
  *     and its ratio to that baseline, each with the CPU per event of this process and of PostgreSQL
- *     (steadier than a rate on a shared machine); then two rebuilds alone;
+ *     (steadier than a rate on a shared machine) and the shares of the machine's time busy and stolen
+ *     by the hypervisor; then two rebuilds alone;
  *   - p50/p99 of GET /dashboard/metrics, GET /activity-log, a participant's Instant Payments
  *     transactions and dashboard, and the issuer's Instant Payments oversight over HTTP;
  *   - an export of BENCH_EXPORT_ROWS (default 1,000,000) rows streamed to a client by a server
@@ -86,16 +88,20 @@ const rate = (count: number, ms: number) => `${Math.round((count / ms) * 1000).t
 /**
  * CPU time per event of a phase: this process's and the PostgreSQL server's (when it runs on this
  * machine). Unlike a rate, it hardly moves with what else the shared machine is doing, so two
- * checkouts compare on it.
+ * checkouts compare on it. With it, how busy the machine was and how much of its time the hypervisor
+ * gave to other guests: a rate read on a host that took a share of its cores is that host's.
  */
 async function cpuPerEvent(postgres: PostgresCpu | null, phase: () => Promise<number>): Promise<{ result: number; line: string }> {
   const node = process.cpuUsage();
   const server = postgres?.serverSeconds() ?? NaN;
+  const machine = machineCpu();
   const result = await phase();
   const nodeMicros = process.cpuUsage(node);
+  const { busy, stolen } = machineShares(machine, machineCpu());
   const perEvent = (seconds: number) => `${((seconds * 1e6) / result).toFixed(1)} µs`;
   const postgresLine = postgres ? `, PostgreSQL ${perEvent(postgres.serverSeconds() - server)}` : '';
-  return { result, line: `CPU per event: this process ${perEvent((nodeMicros.user + nodeMicros.system) / 1e6)}${postgresLine} (whole server)` };
+  const machineLine = `; the machine ${(busy * 100).toFixed(0)} % busy, ${(stolen * 100).toFixed(0)} % stolen by the hypervisor`;
+  return { result, line: `CPU per event: this process ${perEvent((nodeMicros.user + nodeMicros.system) / 1e6)}${postgresLine} (whole server)${machineLine}` };
 }
 
 interface Actor {
