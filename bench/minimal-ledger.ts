@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { envAmount, envNumber } from './support/env';
 import { openArrivals } from './support/open-arrivals';
-import { machineCpu, machineShares, type MachineCpu, type MachineShares } from './support/proc';
+import { machineCpu, machineShares, type MachineShares } from './support/proc';
 import type { Kind } from './support/protocol';
 import { medianOrNull, summarize, type Summary } from './support/stats';
 import { dueInLastSecond } from './support/targets';
@@ -217,8 +217,8 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
     const lastSecond: number[] = [];
     const deadline = windowStart + options.paced.seconds * 1000;
     let counted = 0;
-    let machineAtStart: MachineCpu | null = null;
-    const windowOpens = setTimeout(() => (machineAtStart = machineCpu()), windowStart - performance.now());
+    // The machine as the window opens, after the warm-up, like the service's phases.
+    const machineAtWindow = sleep(Math.max(0, windowStart - performance.now())).then(machineCpu);
     await openArrivals({
       rate,
       begin,
@@ -234,7 +234,6 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
       },
     });
     const seconds = (performance.now() - windowStart) / 1000;
-    clearTimeout(windowOpens);
     const machineAtEnd = machineCpu();
     return {
       askedRate: rate,
@@ -243,7 +242,7 @@ async function measure(setup: pg.Client, options: MinimalOptions): Promise<Minim
       paymentsPerSecond: counted / seconds,
       latency: { INTERNAL: summarize(openLatencies.INTERNAL), CROSS_ORGANIZATION: summarize(openLatencies.CROSS_ORGANIZATION) },
       lastSecondP50: medianOrNull(lastSecond),
-      machine: machineShares(machineAtStart ?? machineAtEnd, machineAtEnd),
+      machine: machineShares(await machineAtWindow, machineAtEnd),
     };
   }
 

@@ -19,6 +19,7 @@ import {
   loadAverage,
   machineCpu,
   machineShares,
+  machineSharesText,
   mainThreadSchedule,
   peakRss,
   resetPeakRss,
@@ -751,7 +752,7 @@ function pacedLine(paced: PacedPhase | null): string {
     ...(paced.serviceCpu !== null ? [`service CPU ${((paced.serviceCpu * 1000) / result.acknowledged).toFixed(3)} ms/payment`] : []),
     ...(paced.roundTrips !== null ? [`${(paced.roundTrips / result.acknowledged).toFixed(2)} round trips/payment`] : []),
     ...(paced.mainThread !== null ? [`service main thread ${paced.mainThread}`] : []),
-    ...(paced.machine ? [`the machine ${percent(paced.machine.busy)} % busy, ${percent(paced.machine.stolen)} % stolen by the hypervisor`] : []),
+    ...(paced.machine ? [`the machine ${machineSharesText(paced.machine)}`] : []),
     ...(paced.checkpoints !== null ? [`PostgreSQL checkpoints ${paced.checkpoints}`] : []),
     ...(paced.walFiles ? [`WAL files ${walFilesLine(paced.walFiles)}`] : []),
     ...(result.warmup ? [`its ${result.warmup.seconds} s warm-up before: p50 ${ms(result.warmup.post.p50)} p99 ${ms(result.warmup.post.p99)}`] : []),
@@ -782,8 +783,7 @@ function minimalOpenLine(open: MinimalOpenResult | null, service: PacedPhase | n
   const beside = service
     ? `; the service's open arrivals p99 ${ms(service.result.kinds.INTERNAL.post.p99)}, ${(service.result.kinds.INTERNAL.post.p99 / internal.p99).toFixed(2)}× the minimal ledger's`
     : '';
-  const machine = `the machine ${percent(open.machine.busy)} % busy, ${percent(open.machine.stolen)} % stolen by the hypervisor`;
-  return `${open.paymentsPerSecond.toFixed(1)} payments/s of ${open.askedRate.toFixed(1)} asked${behind}; INTERNAL p50 ${ms(internal.p50)} p95 ${ms(internal.p95)} p99 ${ms(internal.p99)} max ${ms(internal.max)}, ${share(internal.over50, internal.count)} over 50 ms (from when due); ${machine}${beside}`;
+  return `${open.paymentsPerSecond.toFixed(1)} payments/s of ${open.askedRate.toFixed(1)} asked${behind}; INTERNAL p50 ${ms(internal.p50)} p95 ${ms(internal.p95)} p99 ${ms(internal.p99)} max ${ms(internal.max)}, ${share(internal.over50, internal.count)} over 50 ms (from when due); the machine ${machineSharesText(open.machine)}${beside}`;
 }
 
 /** PostgreSQL's commits with nothing else running: how often the host alone holds one over 50 ms. */
@@ -814,9 +814,8 @@ const stallsLine = (windows: Stalls[]) =>
   windows
     .map(({ loopMax, gc, markCompacts }) => `${loopMax === null ? '–' : loopMax.toFixed(0)}(${gc === null ? '–' : gc.toFixed(0)})${'M'.repeat(Math.max(0, markCompacts ?? 0))}`)
     .join(' ');
-const percent = (share: number) => (share * 100).toFixed(0);
 const machineLine = (windows: MachineShares[]) =>
-  windows.length === 0 ? 'not read' : windows.map(({ busy, stolen }) => `${percent(busy)}(${percent(stolen)})`).join(' ');
+  windows.length === 0 ? 'not read' : windows.map(({ busy, stolen }) => `${(busy * 100).toFixed(0)}(${(stolen * 100).toFixed(0)})`).join(' ');
 const slowCountsLine = (windows: SlowCounts[]) =>
   windows.length === 0 ? 'not reported' : windows.map(({ over50, over100 }) => (over50 === 0 ? '0' : `${over50}(${over100})`)).join(' ');
 
@@ -1123,7 +1122,7 @@ function printSummary(report: {
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(2)} (${measured.roundTrips} queries for ${load.acknowledged} payments)`],
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
     ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}`],
-    ['machine', `${percent(measured.machine.busy)} % busy during the load, ${percent(measured.machine.stolen)} % stolen by the hypervisor; load average ${measured.loadBefore} → ${measured.loadAfter}`],
+    ['machine', `${machineSharesText(measured.machine)} during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
     ['PG checkpoints', `${measured.checkpoints} during the load`],
     ['WAL files', measured.walFiles ? `${walFilesLine(measured.walFiles)} (the load)` : 'left as they were (BENCH_WAL_FILES=false)'],
     ...(measured.waits ? [['PG waits', waitsLine(measured.waits)] as [string, string]] : []),

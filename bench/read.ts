@@ -38,7 +38,7 @@ import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
 import { envFlag, envNumber } from './support/env';
 import { LogWriter } from './support/log-writer';
 import { PostgresCpu } from './support/postgres';
-import { machineCpu, machineShares } from './support/proc';
+import { machineCpu, machineShares, machineSharesText } from './support/proc';
 import { replayOnly } from './support/replay';
 import { profiled, readProfile, summarizeProfile } from './support/profile';
 
@@ -97,10 +97,9 @@ async function cpuPerEvent(postgres: PostgresCpu | null, phase: () => Promise<nu
   const machine = machineCpu();
   const result = await phase();
   const nodeMicros = process.cpuUsage(node);
-  const { busy, stolen } = machineShares(machine, machineCpu());
+  const machineLine = `; the machine ${machineSharesText(machineShares(machine, machineCpu()))}`;
   const perEvent = (seconds: number) => `${((seconds * 1e6) / result).toFixed(1)} µs`;
   const postgresLine = postgres ? `, PostgreSQL ${perEvent(postgres.serverSeconds() - server)}` : '';
-  const machineLine = `; the machine ${(busy * 100).toFixed(0)} % busy, ${(stolen * 100).toFixed(0)} % stolen by the hypervisor`;
   return { result, line: `CPU per event: this process ${perEvent((nodeMicros.user + nodeMicros.system) / 1e6)}${postgresLine} (whole server)${machineLine}` };
 }
 

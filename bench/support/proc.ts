@@ -116,6 +116,10 @@ export function machineShares(before: MachineCpu, after: MachineCpu): MachineSha
   return { busy: (after.busy - before.busy) / elapsed, stolen: (after.stolen - before.stolen) / elapsed };
 }
 
+/** The shares as the benchmarks print them: `83 % busy, 2 % stolen by the hypervisor`. */
+export const machineSharesText = ({ busy, stolen }: MachineShares): string =>
+  `${(busy * 100).toFixed(0)} % busy, ${(stolen * 100).toFixed(0)} % stolen by the hypervisor`;
+
 export function childrenOf(ppid: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync('/proc')) {

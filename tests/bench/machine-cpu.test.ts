@@ -1,4 +1,4 @@
-import { machineCpuOf, machineShares } from '../../bench/support/proc';
+import { machineCpuOf, machineShares, machineSharesText } from '../../bench/support/proc';
 
 /** bench:payments reads how busy the machine was, and how much of its time the hypervisor took, from /proc/stat. */
 describe('machineCpuOf (bench/support/proc)', () => {
@@ -23,5 +23,11 @@ describe('machineShares', () => {
   it('is zero, not a division by zero, when no time passed', () => {
     const reading = { busy: 10, stolen: 1, total: 20 };
     expect(machineShares(reading, reading)).toEqual({ busy: 0, stolen: 0 });
+  });
+});
+
+describe('machineSharesText', () => {
+  it('prints the shares as whole per cents of the machine’s time', () => {
+    expect(machineSharesText({ busy: 0.834, stolen: 0.021 })).toBe('83 % busy, 2 % stolen by the hypervisor');
   });
 });
