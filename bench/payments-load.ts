@@ -33,8 +33,14 @@ const COMPLETION_MAX_TRACKED = 32;
 const POLL_INTERVAL_MS = 25;
 const COMPLETION_TIMEOUT_MS = 30_000;
 const ERROR_SAMPLES = 20;
-/** Open arrivals: connections opened as payments in flight need them, at most this many. */
-const OPEN_MAX_CONNECTIONS = 512;
+/**
+ * Open arrivals: this many connections, all open before the schedule starts, as a load balancer keeps a
+ * pool of upstream connections for its bursts. Opened as the payments in flight needed them, a burst
+ * opened hundreds at once, and the service, whose event loop accepts one connection per turn (libuv
+ * 1.45 and later), left them waiting in the kernel's accept queue for seconds: a second's p99 of
+ * 1.5–18 s, every late answer the first on a new connection (docs/payments.md, "Connections").
+ */
+const OPEN_CONNECTIONS = 512;
 
 const randomInt = (below: number) => Math.floor(Math.random() * below);
 
@@ -49,8 +55,8 @@ function emptyKind(): { attempts: number; answers: Map<string, number>; latencie
  * only at the rate the service had to spare (a trace showed ~10 s of 250–550 ms answers at 80 % of the
  * peak, then 12–20 ms).
  */
-async function openConnections(pool: KeepAlivePool, connections: number): Promise<void> {
-  for (let pass = 0; pass < 2; pass++) await Promise.all(Array.from({ length: connections }, () => pool.request({ method: 'GET', path: PAYMENTS_PATH })));
+async function openConnections(pool: KeepAlivePool): Promise<void> {
+  for (let pass = 0; pass < 2; pass++) await Promise.all(Array.from({ length: pool.connections }, () => pool.request({ method: 'GET', path: PAYMENTS_PATH })));
 }
 
 async function main(): Promise<void> {
@@ -59,7 +65,7 @@ async function main(): Promise<void> {
   const input = JSON.parse(readFileSync(inputFile, 'utf8')) as LoadInput;
   const { clients, connections } = input;
   const origin = new URL(input.baseUrl).origin;
-  const poolOf = (at: string) => new KeepAlivePool(at, input.arrivals === 'open' ? OPEN_MAX_CONNECTIONS : connections);
+  const poolOf = (at: string) => new KeepAlivePool(at, input.arrivals === 'open' ? OPEN_CONNECTIONS : connections);
   const pool = poolOf(origin);
   /** The pool each bank's payments go through: the process that serves the bank, when there are several. */
   const pools = new Map<string, KeepAlivePool>([[origin, pool]]);
@@ -149,7 +155,9 @@ async function main(): Promise<void> {
     notVisible += 1;
   }
 
-  for (const each of pools.values()) await openConnections(each, connections);
+  for (const each of pools.values()) await openConnections(each);
+  const opened = () => [...pools.values()].reduce((sum, each) => sum + each.opened, 0);
+  const openedBefore = opened();
 
   const warmupMs = (input.warmupSeconds ?? 0) * 1000;
   const warmupLatencies: number[] = [];
@@ -257,8 +265,8 @@ async function main(): Promise<void> {
   }
 
   /**
-   * Open arrivals (support/open-arrivals), over as many connections as the payments in flight take
-   * (up to OPEN_MAX_CONNECTIONS). Each lane (seq modulo connections) reads its last acknowledged
+   * Open arrivals (support/open-arrivals), over OPEN_CONNECTIONS connections (a payment due while all
+   * carry one waits for the first free, its wait counted). Each lane (seq modulo connections) reads its last acknowledged
    * payment back at the end, like a loop.
    */
   async function open(rate: number): Promise<void> {
@@ -281,6 +289,7 @@ async function main(): Promise<void> {
   else await Promise.all(Array.from({ length: connections }, (_, index) => loop(index)));
   await windowOpened;
   const elapsedSeconds = (performance.now() - start) / 1000;
+  const connectionsOpened = { before: openedBefore, during: opened() - openedBefore };
   const windowCpu = process.cpuUsage(cpuBefore);
   loopDelay.disable();
   // The measured window is closed: the orchestrator reads the service's counters now.
@@ -309,6 +318,7 @@ async function main(): Promise<void> {
     acked,
     refused,
     errorSamples,
+    connectionsOpened,
   };
   writeFileSync(outputFile, JSON.stringify(result));
   await Promise.all([...[...pools.values()].map((each) => each.close()), polls.close()]);

@@ -749,6 +749,7 @@ function pacedLine(paced: PacedPhase | null): string {
     `POSTs over 50 ms ${overFifty(result, paced.slowPosts)}`,
     ...(eventLoop ? [`service event loop delay p99 up to ${ms(eventLoop.p99)}, longest ${ms(eventLoop.max)}`] : []),
     `load generator event loop delay p99 ${ms(result.eventLoopDelay.p99)}, longest ${ms(result.eventLoopDelay.max)}`,
+    connectionsText(result),
     ...(paced.serviceCpu !== null ? [`service CPU ${((paced.serviceCpu * 1000) / result.acknowledged).toFixed(3)} ms/payment`] : []),
     ...(paced.roundTrips !== null ? [`${(paced.roundTrips / result.acknowledged).toFixed(2)} round trips/payment`] : []),
     ...(paced.mainThread !== null ? [`service main thread ${paced.mainThread}`] : []),
@@ -758,6 +759,14 @@ function pacedLine(paced: PacedPhase | null): string {
     ...(result.warmup ? [`its ${result.warmup.seconds} s warm-up before: p50 ${ms(result.warmup.post.p50)} p99 ${ms(result.warmup.post.p99)}`] : []),
   ].join('; ');
 }
+
+/**
+ * The generator's connections: all open before the schedule, so that no answer waits for the service
+ * to accept a new one (one per turn of its event loop); any opened during the phase replaced one the
+ * server closed, and its first request may have waited.
+ */
+const connectionsText = ({ connectionsOpened: { before, during } }: Pick<LoadResult, 'connectionsOpened'>): string =>
+  `${before} connections open before it, ${during === 0 ? 'none' : during} opened during it`;
 
 /** A paced phase's rate, the rate it asked, and how its last second's payments waited. */
 const pacedFigures = (result: LoadResult): PacedFigures => ({
@@ -1121,7 +1130,7 @@ function printSummary(report: {
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(2)} (${measured.roundTrips} queries for ${load.acknowledged} payments)`],
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
-    ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}`],
+    ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}; ${connectionsText(load)}`],
     ['machine', `${machineSharesText(measured.machine)} during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
     ['PG checkpoints', `${measured.checkpoints} during the load`],
     ['WAL files', measured.walFiles ? `${walFilesLine(measured.walFiles)} (the load)` : 'left as they were (BENCH_WAL_FILES=false)'],

@@ -181,10 +181,13 @@ export class KeepAlivePool {
   private readonly open = new Set<Connection>();
   private readonly waiting: Pending[] = [];
   private closing = false;
+  /** Connections this pool has opened so far (a connection the server closed and that was opened again counts twice). */
+  opened = 0;
 
   constructor(
     origin: string,
-    private readonly connections: number,
+    /** at most this many open at once */
+    readonly connections: number,
   ) {
     const url = new URL(origin);
     if (url.protocol !== 'http:') throw new Error(`only http: origins are load-tested, not ${url.protocol}`);
@@ -222,6 +225,7 @@ export class KeepAlivePool {
       (gone, unanswered, error) => this.dropped(gone, unanswered, error),
     );
     this.open.add(connection);
+    this.opened += 1;
     return connection;
   }
 

@@ -82,4 +82,6 @@ export interface LoadResult {
   acked: Acked[];
   refused: Refused[];
   errorSamples: string[];
+  /** the generator's connections to the service: opened before the schedule started, and during its warm-up and window */
+  connectionsOpened: { before: number; during: number };
 }

@@ -120,6 +120,22 @@ describe('KeepAlivePool (the load generators’ HTTP client)', () => {
     expect(http.connections).toHaveLength(2);
   });
 
+  it('counts the connections it opened, one the server closed and that it opened again twice', async () => {
+    const http = await httpServer((_body, req, res) => res.writeHead(200, req.url === '/last' ? { connection: 'close' } : {}).end(req.url));
+    server = http.server;
+    pool = new KeepAlivePool(http.origin, 3);
+    expect(pool.connections).toBe(3);
+    expect(pool.opened).toBe(0);
+    await Promise.all([0, 1, 2].map((n) => pool!.request({ method: 'GET', path: `/${n}` })));
+    expect(pool.opened).toBe(3);
+    await pool.request({ method: 'GET', path: '/again' });
+    expect(pool.opened).toBe(3);
+    await pool.request({ method: 'GET', path: '/last' });
+    await Promise.all([0, 1, 2].map((n) => pool!.request({ method: 'GET', path: `/${n}` })));
+    expect(pool.opened).toBe(4);
+    expect(http.connections).toHaveLength(4);
+  });
+
   it('fails a POST the server dropped unanswered, with the socket’s error code, and is usable afterwards', async () => {
     const raw = await rawServer((socket, _chunk, index) => (index === 0 ? socket.destroy() : socket.write('HTTP/1.1 201 Created\r\ncontent-length: 4\r\n\r\nsent')));
     server = raw.server;
