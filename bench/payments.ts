@@ -261,7 +261,14 @@ function slowIn(metrics: string, histogram: string, select: (labels: string) => 
  */
 async function serviceSample(
   api: Api,
-): Promise<{ delay: { p99: number; max: number } | null; slowAppends: SlowCounts | null; slowPosts: SlowCounts | null; gcSeconds: number | null; markCompacts: number | null } | null> {
+): Promise<{
+  delay: { p99: number; max: number } | null;
+  slowAppends: SlowCounts | null;
+  slowPosts: SlowCounts | null;
+  gcSeconds: number | null;
+  markCompacts: number | null;
+  acceptQueue: number | null;
+} | null> {
   const metrics = await api.getText('/metrics').catch(() => null);
   if (metrics?.status !== 200) return null;
   const value = (name: string) => Number(new RegExp(`^emisor_process_nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(metrics.text)?.[1] ?? NaN) * 1000;
@@ -269,10 +276,13 @@ async function serviceSample(
   // The collector's pauses so far (scavenges and mark-compacts; prom-client's histogram, cumulative).
   const pauses = [...metrics.text.matchAll(/^emisor_process_nodejs_gc_duration_seconds_sum\{kind="(?:major|minor)"\} (\S+)/gm)].map((match) => Number(match[1]));
   const markCompacts = /^emisor_process_nodejs_gc_duration_seconds_count\{kind="major"\} (\S+)/m.exec(metrics.text);
+  // Connections the kernel completed and the service had not accepted yet (it accepts one per turn of its loop).
+  const acceptQueue = /^emisor_http_accept_queue\{[^}]*\} (\S+)/m.exec(metrics.text);
   return {
     delay: Number.isFinite(p99) && Number.isFinite(max) ? { p99, max } : null,
     gcSeconds: pauses.length > 0 ? pauses.reduce((sum, value) => sum + value, 0) : null,
     markCompacts: markCompacts ? Number(markCompacts[1]) : null,
+    acceptQueue: acceptQueue ? Number(acceptQueue[1]) : null,
     slowAppends: slowIn(metrics.text, 'emisor_event_store_append_duration_seconds', () => true),
     slowPosts: slowIn(metrics.text, 'emisor_http_request_duration_seconds', (labels) => labels.includes('method="POST"') && labels.includes('route="/api/instant-payments/payments"')),
   };
@@ -309,6 +319,8 @@ class ServiceWatch {
   readonly slowPosts: SlowCounts[] = [];
   readonly stalls: Stalls[] = [];
   readonly machine: MachineShares[] = [];
+  /** The most connections seen waiting to be accepted at a sample (emisor_http_accept_queue), or null where not reported. */
+  acceptQueueMax: number | null = null;
 
   constructor(private readonly api: Api) {}
 
@@ -327,6 +339,7 @@ class ServiceWatch {
     const machine = machineCpu();
     if (this.lastMachine) this.machine.push(machineShares(this.lastMachine, machine));
     this.lastMachine = machine;
+    if (sample?.acceptQueue != null) this.acceptQueueMax = Math.max(this.acceptQueueMax ?? 0, sample.acceptQueue);
     if (sample) {
       const gcSeconds = growth(sample.gcSeconds, this.lastGc);
       this.stalls.push({ loopMax: sample.delay?.max ?? null, gc: gcSeconds === null ? null : gcSeconds * 1000, markCompacts: growth(sample.markCompacts, this.lastMarkCompacts) });
@@ -719,6 +732,8 @@ interface PacedPhase {
   stalls: Stalls[];
   /** The machine, busy and stolen, window by window. */
   machineByWindow: MachineShares[];
+  /** The most connections the service had not accepted yet at a sample (ServiceWatch), or null. */
+  acceptQueueMax: number | null;
   /** The machine over the whole window, busy and stolen, or null. */
   machine: MachineShares | null;
 }
@@ -749,7 +764,7 @@ function pacedLine(paced: PacedPhase | null): string {
     `POSTs over 50 ms ${overFifty(result, paced.slowPosts)}`,
     ...(eventLoop ? [`service event loop delay p99 up to ${ms(eventLoop.p99)}, longest ${ms(eventLoop.max)}`] : []),
     `load generator event loop delay p99 ${ms(result.eventLoopDelay.p99)}, longest ${ms(result.eventLoopDelay.max)}`,
-    connectionsText(result),
+    connectionsText(result, paced.acceptQueueMax),
     ...(paced.serviceCpu !== null ? [`service CPU ${((paced.serviceCpu * 1000) / result.acknowledged).toFixed(3)} ms/payment`] : []),
     ...(paced.roundTrips !== null ? [`${(paced.roundTrips / result.acknowledged).toFixed(2)} round trips/payment`] : []),
     ...(paced.mainThread !== null ? [`service main thread ${paced.mainThread}`] : []),
@@ -765,8 +780,9 @@ function pacedLine(paced: PacedPhase | null): string {
  * to accept a new one (one per turn of its event loop); any opened during the phase replaced one the
  * server closed, and its first request may have waited.
  */
-const connectionsText = ({ connectionsOpened: { before, during } }: Pick<LoadResult, 'connectionsOpened'>): string =>
-  `${before} connections open before it, ${during === 0 ? 'none' : during} opened during it`;
+const connectionsText = ({ connectionsOpened: { before, during } }: Pick<LoadResult, 'connectionsOpened'>, acceptQueueMax: number | null): string =>
+  `${before} connections open before it, ${during === 0 ? 'none' : during} opened during it` +
+  (acceptQueueMax === null ? '' : `, at most ${acceptQueueMax} waiting to be accepted at the service's samples`);
 
 /** A paced phase's rate, the rate it asked, and how its last second's payments waited. */
 const pacedFigures = (result: LoadResult): PacedFigures => ({
@@ -899,6 +915,8 @@ interface Measured {
   stalls: Stalls[];
   /** the machine, busy and stolen, by window of the load */
   machineByWindow: MachineShares[];
+  /** the most connections the service had not accepted yet at a sample during the load, or null */
+  acceptQueueMax: number | null;
   /** PostgreSQL's checkpoints during the load */
   checkpoints: string;
   /** The server's WAL files ready for reuse as the load began (BENCH_WAL_FILES), or null. */
@@ -1130,7 +1148,7 @@ function printSummary(report: {
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(2)} (${measured.roundTrips} queries for ${load.acknowledged} payments)`],
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
-    ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}; ${connectionsText(load)}`],
+    ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}; ${connectionsText(load, measured.acceptQueueMax)}`],
     ['machine', `${machineSharesText(measured.machine)} during the load; load average ${measured.loadBefore} → ${measured.loadAfter}`],
     ['PG checkpoints', `${measured.checkpoints} during the load`],
     ['WAL files', measured.walFiles ? `${walFilesLine(measured.walFiles)} (the load)` : 'left as they were (BENCH_WAL_FILES=false)'],
@@ -1382,6 +1400,7 @@ async function main(): Promise<void> {
           slowPosts: serviceWatch.slowPosts,
           stalls: serviceWatch.stalls,
           machineByWindow: serviceWatch.machine,
+          acceptQueueMax: serviceWatch.acceptQueueMax,
           checkpoints: checkpointsBetween(before.checkpoints, await checkpoints(serviceDb)),
           walFiles: loadWalFiles,
           waits: pgWaits ? await pgWaits.stop() : null,
@@ -1471,7 +1490,7 @@ async function main(): Promise<void> {
       };
       const phase = arrivals === 'open' ? 'o' : 'p';
       const result = await runLoad({ ...loadInput, phase, seconds: PACED_SECONDS, rate: pacedRate, arrivals, warmupSeconds: PACED_WARMUP_SECONDS }, work, closed, opened);
-      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, slowPosts: watch.slowPosts, stalls: watch.stalls, machineByWindow: watch.machine, ...used };
+      return { result, eventLoop: watch.worst, slowAppends: watch.slowAppends, slowPosts: watch.slowPosts, stalls: watch.stalls, machineByWindow: watch.machine, acceptQueueMax: watch.acceptQueueMax, ...used };
     };
     const paced = await runPaced('loops');
     const open = await runPaced('open');

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from '../api/app';
 import { closeGracefully, createHttpServer } from '../api/http-server';
 import { createRuntime, type Runtime } from './bootstrap';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     const app = createApp(runtime.services);
     server = createHttpServer(app).listen(config.PORT, config.HOST);
     await new Promise<void>((resolve, reject) => server!.once('listening', resolve).once('error', reject));
+    runtime.services.metrics.observeListening((server.address() as AddressInfo).port);
   } catch (error) {
     // A failed start must not leave an embedded PostgreSQL running behind it (the next start would find it).
     await runtime?.stop().catch(() => undefined);

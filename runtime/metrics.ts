@@ -7,6 +7,7 @@ import type { Projection } from '../projections/projection';
 import type { Chain } from '../write-side/chain/chain';
 import type { EventStore, GlobalPosition } from '../write-side/event-store/event-store';
 import type { RoundRetryReason } from '../write-side/instant-payments/ledger';
+import { acceptQueue } from './accept-queue';
 
 /**
  * Settlement latency in cumulative buckets, from the instant-payment scale (a batch per block, ~0.1–0.5 s)
@@ -75,6 +76,8 @@ export class Metrics {
   private lastBlock: { height: number; at: number } | null = null;
   private blockSeconds: number | null = null;
   private leader: { readonly isLeader: boolean } | null = null;
+  /** The port the HTTP server listens on, once it does (observeListening). */
+  private listeningPort: number | null = null;
 
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry, prefix: 'emisor_process_' });
@@ -196,6 +199,19 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'emisor_http_accept_queue',
+      help: 'Connections the kernel has completed that the HTTP server has not accepted yet, by port (Linux; the server accepts one per turn of its event loop)',
+      // Labelled so that a process not listening yet, or not on Linux, reports no series rather than a 0 it did not read.
+      labelNames: ['port'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        const port = self.listeningPort;
+        const waiting = port === null ? null : acceptQueue(port);
+        if (port !== null && waiting !== null) this.set({ port: String(port) }, waiting);
+      },
+    });
+    new Gauge({
       name: 'emisor_chain_block_time_seconds',
       help: 'Seconds per block between the last two scrapes that saw the height move',
       registers: [this.registry],
@@ -214,6 +230,11 @@ export class Metrics {
   /** Reports this process's part in the leader election (`emisor_leader`): operators see which process runs the timers. */
   observeLeader(leader: { readonly isLeader: boolean }): void {
     this.leader = leader;
+  }
+
+  /** Reports the connections waiting to be accepted on the HTTP server's port (`emisor_http_accept_queue`) from now on. */
+  observeListening(port: number): void {
+    this.listeningPort = port;
   }
 
   /** Counts events a projection applied in this process (ProjectionRunner's onApplied). */

@@ -6,6 +6,7 @@ import { bankLedgerStream } from '../../write-side/instant-payments/events';
 import { startInstantPayments, type InstantPaymentsWorld } from '../instant-payments/world';
 import { waitUntil } from '../event-store/event-store-contract';
 import { createTestDatabase } from '../support/test-database';
+import { unacceptingListener } from '../support/unaccepting-listener';
 import { parsePrometheus as parse } from './support/prometheus';
 
 /** The contract's "Operations" section: GET /metrics serves Prometheus text whose series move with traffic. */
@@ -196,6 +197,20 @@ describe('a /metrics scrape does not read the history', () => {
     expect(['0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '30', '60', '300', '900', '+Inf'].map(upTo)).toEqual([0, 0, 0, 0, 1, 2, 5, 10, 30, 60, 100, 100, 100]);
     expect(scraped('emisor_settlement_latency_seconds_count')).toBe(100);
     expect(scraped('emisor_settlement_latency_seconds_sum')).toBe(5050);
+  });
+
+  it('reports the connections waiting to be accepted on the port the HTTP server listens on, once it listens', async () => {
+    const { db, chain, projections } = w.f.runtime.services;
+    const metrics = new Metrics({ db, chain, eventsInDatabase: true, projections: projections.projections });
+    const listener = await unacceptingListener(10_000);
+    try {
+      await listener.connect(3);
+      expect(await metrics.registry.metrics()).not.toMatch(/^emisor_http_accept_queue/m);
+      metrics.observeListening(listener.port);
+      expect(parse(await metrics.registry.metrics())('emisor_http_accept_queue', { port: String(listener.port) })).toBe(3);
+    } finally {
+      await listener.stop();
+    }
   });
 
   it('keeps its settlement latency however long ago the payments settled (Prometheus takes the window)', async () => {
