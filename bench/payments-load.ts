@@ -37,8 +37,9 @@ const ERROR_SAMPLES = 20;
  * Open arrivals: this many connections, all open before the schedule starts, as a load balancer keeps a
  * pool of upstream connections for its bursts. Opened as the payments in flight needed them, a burst
  * opened hundreds at once, and the service, whose event loop accepts one connection per turn (libuv
- * 1.45 and later), left them waiting in the kernel's accept queue for seconds: a second's p99 of
- * 1.5–18 s, every late answer the first on a new connection (docs/payments.md, "Connections").
+ * 1.45 and later), left them waiting in the kernel's accept queue for seconds: seconds whose p99 was
+ * 1.2–18 s, and where traced every answer over 800 ms the first on a new connection
+ * (docs/payments.md, "Connections").
  */
 const OPEN_CONNECTIONS = 512;
 
@@ -266,8 +267,8 @@ async function main(): Promise<void> {
 
   /**
    * Open arrivals (support/open-arrivals), over OPEN_CONNECTIONS connections (a payment due while all
-   * carry one waits for the first free, its wait counted). Each lane (seq modulo connections) reads its last acknowledged
-   * payment back at the end, like a loop.
+   * carry one waits for the first free, its wait counted). Each lane (seq modulo connections) reads its
+   * last acknowledged payment back at the end, like a loop.
    */
   async function open(rate: number): Promise<void> {
     const lastOf = new Map<number, { id: string; token: string; at: number }>();
