@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 /** The kernel's tables of TCP sockets (Linux), IPv4 and IPv6: a listening socket's receive queue is its accept queue. */
 const SOCKET_TABLES = ['/proc/net/tcp', '/proc/net/tcp6'];
@@ -25,16 +25,12 @@ export function acceptQueueOf(table: string, port: number): number | null {
  * Linux) or neither has a listening socket on it. The event loop accepts one connection per turn
  * (libuv 1.45 and later): under load a burst of new connections waits here (docs/payments.md, "Connections").
  */
-export function acceptQueue(port: number): number | null {
+export async function acceptQueue(port: number): Promise<number | null> {
+  // Read off the event loop: on a server with many connections the tables run to megabytes.
+  const tables = await Promise.all(SOCKET_TABLES.map((path) => readFile(path, 'utf8').catch(() => null)));
   let waiting: number | null = null;
-  for (const path of SOCKET_TABLES) {
-    let table: string;
-    try {
-      table = readFileSync(path, 'utf8');
-    } catch {
-      continue;
-    }
-    const found = acceptQueueOf(table, port);
+  for (const table of tables) {
+    const found = table === null ? null : acceptQueueOf(table, port);
     if (found !== null) waiting = (waiting ?? 0) + found;
   }
   return waiting;

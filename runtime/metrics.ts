@@ -204,10 +204,10 @@ export class Metrics {
       // Labelled so that a process not listening yet, or not on Linux, reports no series rather than a 0 it did not read.
       labelNames: ['port'] as const,
       registers: [this.registry],
-      collect() {
+      async collect() {
         this.reset();
         const port = self.listeningPort;
-        const waiting = port === null ? null : acceptQueue(port);
+        const waiting = port === null ? null : await acceptQueue(port);
         if (port !== null && waiting !== null) this.set({ port: String(port) }, waiting);
       },
     });

@@ -43,9 +43,9 @@ describe('acceptQueue (the running kernel)', () => {
 
   it('counts the connections a process whose event loop stands still has not accepted', async () => {
     listener = await unacceptingListener(10_000);
-    expect(acceptQueue(listener.port)).toBe(0);
+    expect(await acceptQueue(listener.port)).toBe(0);
     await listener.connect(4);
-    expect(acceptQueue(listener.port)).toBe(4);
+    expect(await acceptQueue(listener.port)).toBe(4);
   });
 
   it('is null for a port nobody listens on', async () => {
@@ -53,6 +53,6 @@ describe('acceptQueue (the running kernel)', () => {
     const port = listener.port;
     await listener.stop();
     listener = null;
-    expect(acceptQueue(port)).toBeNull();
+    expect(await acceptQueue(port)).toBeNull();
   });
 });
