@@ -7,8 +7,8 @@ const HEADER = '  sl  local_address rem_address   st tx_queue rx_queue tr tm->wh
 describe('acceptQueueOf (a kernel socket table)', () => {
   const table = [
     HEADER,
-    // 127.0.0.1:3000 listening, 3 connections waiting to be accepted
-    '   0: 0100007F:0BB8 00000000:0000 0A 00000000:00000003 00:00000000 00000000     0        0 101 1 0000000000000000 100 0 0 10 0',
+    // 127.0.0.1:3000 listening, 0x12 connections waiting to be accepted
+    '   0: 0100007F:0BB8 00000000:0000 0A 00000000:00000012 00:00000000 00000000     0        0 101 1 0000000000000000 100 0 0 10 0',
     // 0.0.0.0:5432 listening, none waiting
     '   1: 00000000:1538 00000000:0000 0A 00000000:00000000 00:00000000 00000000   109        0 102 1 0000000000000000 100 0 0 10 0',
     // an established connection to port 3000 with 0x20 bytes unread: not counted
@@ -16,7 +16,7 @@ describe('acceptQueueOf (a kernel socket table)', () => {
   ].join('\n');
 
   it('reads the accept queue of the listening socket on the port, in hex', () => {
-    expect(acceptQueueOf(table, 3000)).toBe(3);
+    expect(acceptQueueOf(table, 3000)).toBe(18);
     expect(acceptQueueOf(table, 5432)).toBe(0);
   });
 
@@ -30,7 +30,7 @@ describe('acceptQueueOf (a kernel socket table)', () => {
   it('reads IPv6 rows, and adds the listeners of both families on one port', () => {
     const ipv6 = [HEADER, '   0: 00000000000000000000000000000000:0BB8 00000000000000000000000000000000:0000 0A 00000000:0000000A 00:00000000 00000000 0 0 104 1 0000000000000000 100 0 0 10 0'].join('\n');
     expect(acceptQueueOf(ipv6, 3000)).toBe(10);
-    expect(acceptQueueOf(`${table}\n${ipv6.split('\n')[1]}`, 3000)).toBe(13);
+    expect(acceptQueueOf(`${table}\n${ipv6.split('\n')[1]}`, 3000)).toBe(28);
   });
 });
 
