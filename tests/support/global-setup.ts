@@ -8,6 +8,9 @@ import { startEmbeddedPostgres, type RunningPostgres } from '../../runtime/embed
 declare global {
   // eslint-disable-next-line no-var
   var __EMISOR_TEST_POSTGRES__: RunningPostgres | undefined;
+  /** The folder the embedded PostgreSQL's data folder was made in: removed by globalTeardown. */
+  // eslint-disable-next-line no-var
+  var __EMISOR_TEST_POSTGRES_FOLDER__: string | undefined;
 }
 
 /**
@@ -19,6 +22,7 @@ export default async function globalSetup(): Promise<void> {
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const folder = mkdtempSync(join(tmpdir(), 'emisor-test-'));
+    globalThis.__EMISOR_TEST_POSTGRES_FOLDER__ = folder;
     chmodSync(folder, 0o755); // under root the cluster runs as the postgres user, who must reach it
     const running = await startEmbeddedPostgres({
       dataDir: join(folder, 'pg'),
