@@ -181,8 +181,7 @@ export class KeepAlivePool {
   private readonly open = new Set<Connection>();
   private readonly waiting: Pending[] = [];
   private closing = false;
-  /** Connections this pool has opened so far (a connection the server closed and that was opened again counts twice). */
-  opened = 0;
+  private openedSoFar = 0;
 
   constructor(
     origin: string,
@@ -194,6 +193,11 @@ export class KeepAlivePool {
     this.host = url.hostname;
     this.port = Number(url.port || 80);
     this.hostHeader = url.host;
+  }
+
+  /** Connections this pool has opened so far (a connection the server closed and that was opened again counts twice). */
+  get opened(): number {
+    return this.openedSoFar;
   }
 
   request(request: KeepAliveRequest): Promise<KeepAliveAnswer> {
@@ -225,7 +229,7 @@ export class KeepAlivePool {
       (gone, unanswered, error) => this.dropped(gone, unanswered, error),
     );
     this.open.add(connection);
-    this.opened += 1;
+    this.openedSoFar += 1;
     return connection;
   }
 

@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './start-script';
+import { ROOT, startFlags } from './start-script';
 
 /**
- * Runs the test run's global setup and teardown in a process of their own, as jest does outside the
- * tests' sandbox (the embedded PostgreSQL's package is loaded by a dynamic import, which the sandbox refuses).
+ * Runs the test run's global setup and teardown in a process of their own, under `npm start`'s Node
+ * flags (tsx's require hook), as jest runs them outside the tests' sandbox (the embedded PostgreSQL's
+ * package is loaded by a dynamic import, which the sandbox refuses).
  */
 function setupAndTeardown(env: NodeJS.ProcessEnv): Promise<{ stdout: string; stderr: string; status: number | null }> {
   const program = `
@@ -18,7 +19,7 @@ function setupAndTeardown(env: NodeJS.ProcessEnv): Promise<{ stdout: string; std
       await teardown();
     })().then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });`;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', program], { cwd: ROOT, env });
+    const child = spawn(process.execPath, [...startFlags(), '-e', program], { cwd: ROOT, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

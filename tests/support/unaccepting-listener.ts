@@ -21,8 +21,11 @@ server.listen(0, '127.0.0.1', () => {
   process.exit(0);
 });`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-  const port = Number(line.toString().trim());
+  // Its port, or the reason it has none: a child that fails before it listens exits instead.
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (line: Buffer) => resolve(Number(line.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`the listener exited (${code}) before it listened`)));
+  });
   const sockets: Socket[] = [];
   return {
     port,
