@@ -121,6 +121,30 @@ describe('column arrays (rows as typed arrays, unnested)', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('hands its rows on as it unnests them, never storing them all first (no function scan)', async () => {
+    const rows = Array.from({ length: 3 }, (_, index) => ({ id: `p${index}`, note: null, amount: '1', flag: true, at: '2026-01-01T00:00:00.000Z', details: null }));
+    const { sql, values } = insertRows('ca_rows', COLUMNS, rows);
+    const plan = JSON.stringify((await database.knex.raw(`explain (format json) ${sql}`, values)).rows[0]['QUERY PLAN']);
+
+    expect(plan).toContain('"Node Type":"ProjectSet"');
+    expect(plan).not.toContain('"Node Type":"Function Scan"');
+  });
+
+  it('pairs the columns’ values row by row', async () => {
+    const rows = Array.from({ length: 50 }, (_, index) => ({
+      id: `r${String(index).padStart(2, '0')}`,
+      note: index % 3 === 0 ? null : `note ${index}`,
+      amount: String(index * 7),
+      flag: index % 2 === 0,
+      at: `2026-01-01T00:00:${String(index).padStart(2, '0')}.000Z`,
+      details: { index },
+    }));
+    const { sql, values } = insertRows('ca_rows', COLUMNS, rows);
+    await database.knex.raw(sql, values);
+
+    expect(await stored()).toEqual(rows);
+  });
+
   it('serves as the source of an update joined by key, as the projections use it', async () => {
     await database.knex('ca_rows').insert([
       { id: 'a', note: 'old', amount: '10', flag: false, at: '2026-01-01T00:00:00Z' },
