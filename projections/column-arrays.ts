@@ -49,8 +49,8 @@ export function arrayLiteral(values: readonly unknown[], json = false): string {
  * The arrays are unnested side by side in the select list (they have one length, so their elements
  * pair up), not as a function in `from`: PostgreSQL stores a function's every row in a tuplestore
  * before the statement reads the first, and hands the select list's rows on as it makes them. 10,000
- * rows of six columns took its backend 28 ms of CPU so against 46 ms (both planned generically; 1,098
- * page faults against 18, this host's faults costing ~20 µs each).
+ * rows of six columns took its backend 28 ms of CPU so against 46 ms (both planned generically; 18
+ * page faults against 1,098, this host's faults costing ~20 µs each).
  *
  * The rows are limited to their own number. A plan made for the values counts them; a plan kept for
  * any values (a bank ledger's round is a prepared statement) guesses ten rows of an unnest and, under

@@ -1,9 +1,6 @@
-import type { Knex } from 'knex';
-import { ProjectionRunner } from '../../projections/runner';
-import { createLogger } from '../../runtime/logger';
 import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
-import { appendRecorded, createRecordingTable, recordingProjection, waitUntilVisible } from './recording-projection';
+import { appendRecorded, runnerNotingSetting, waitUntilVisible } from './recording-projection';
 
 /**
  * A read model is derived from events that are on disk before any projection can read them, and its
@@ -17,20 +14,7 @@ describe('ProjectionRunner: what a commit waits for', () => {
 
   withEventStoreDatabase((fixture) => ({ database, store } = fixture));
 
-  /**
-   * Three events of a recording projection's, and a runner of that projection alone, which notes the
-   * synchronous_commit setting of the transaction each event is applied in.
-   */
-  async function noting(name: string): Promise<{ runner: ProjectionRunner; settings: string[] }> {
-    await createRecordingTable(database.knex, name);
-    await waitUntilVisible(store, await appendRecorded(store, name, 1, 3));
-    const settings: string[] = [];
-    const projection = recordingProjection(name, async (trx: Knex.Transaction) => {
-      const { rows } = await trx.raw(`select current_setting('synchronous_commit') as setting`);
-      settings.push(rows[0].setting);
-    });
-    return { runner: new ProjectionRunner(store, database.knex, [projection], createLogger('silent')), settings };
-  }
+  const noting = (name: string) => runnerNotingSetting(database.knex, store, name, 'synchronous_commit');
 
   it('commits a catch-up batch and a live one without waiting for the disk', async () => {
     const name = 'durability_batches';

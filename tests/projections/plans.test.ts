@@ -1,9 +1,6 @@
-import type { Knex } from 'knex';
-import { ProjectionRunner } from '../../projections/runner';
-import { createLogger } from '../../runtime/logger';
 import type { PostgresEventStore } from '../../write-side/event-store/postgres-event-store';
 import { type TestDatabase, withEventStoreDatabase } from '../support/test-database';
-import { appendRecorded, createRecordingTable, recordingProjection, waitUntilVisible } from './recording-projection';
+import { appendRecorded, runnerNotingSetting, waitUntilVisible } from './recording-projection';
 
 /**
  * A batch's statements carry its rows as column arrays of hundreds of KB; planned for those values,
@@ -15,17 +12,7 @@ describe('ProjectionRunner: how a batch’s statements are planned', () => {
 
   withEventStoreDatabase((fixture) => ({ database, store } = fixture));
 
-  /** Three events of a recording projection's, and a runner of it alone that notes plan_cache_mode where each is applied. */
-  async function noting(name: string): Promise<{ runner: ProjectionRunner; settings: string[] }> {
-    await createRecordingTable(database.knex, name);
-    await waitUntilVisible(store, await appendRecorded(store, name, 1, 3));
-    const settings: string[] = [];
-    const projection = recordingProjection(name, async (trx: Knex.Transaction) => {
-      const { rows } = await trx.raw(`select current_setting('plan_cache_mode') as setting`);
-      settings.push(rows[0].setting);
-    });
-    return { runner: new ProjectionRunner(store, database.knex, [projection], createLogger('silent')), settings };
-  }
+  const noting = (name: string) => runnerNotingSetting(database.knex, store, name, 'plan_cache_mode');
 
   it('plans a catch-up batch and a live one for any values, in their own transaction only', async () => {
     const name = 'plans_batches';

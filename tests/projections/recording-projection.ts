@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { Projection } from '../../projections/projection';
+import { ProjectionRunner } from '../../projections/runner';
+import { createLogger } from '../../runtime/logger';
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '../../write-side/event-store/event-store';
 import { newEvent, waitUntil } from '../event-store/event-store-contract';
 
@@ -83,3 +85,18 @@ export async function appliedRows(knex: Knex, name: string) {
 }
 
 export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+/**
+ * Three events of a recording projection's, and a runner of that projection alone, which notes a
+ * server setting (current_setting) in the transaction each event is applied in.
+ */
+export async function runnerNotingSetting(knex: Knex, store: EventStore, name: string, setting: string): Promise<{ runner: ProjectionRunner; settings: string[] }> {
+  await createRecordingTable(knex, name);
+  await waitUntilVisible(store, await appendRecorded(store, name, 1, 3));
+  const settings: string[] = [];
+  const projection = recordingProjection(name, async (trx: Knex.Transaction) => {
+    const { rows } = await trx.raw('select current_setting(?) as setting', [setting]);
+    settings.push(rows[0].setting);
+  });
+  return { runner: new ProjectionRunner(store, knex, [projection], createLogger('silent')), settings };
+}
