@@ -90,7 +90,7 @@ export const range = (from: number, to: number) => Array.from({ length: to - fro
  * Three events of a recording projection's, and a runner of that projection alone, which notes a
  * server setting (current_setting) in the transaction each event is applied in.
  */
-export async function runnerNotingSetting(knex: Knex, store: EventStore, name: string, setting: string): Promise<{ runner: ProjectionRunner; settings: string[] }> {
+async function runnerNotingSetting(knex: Knex, store: EventStore, name: string, setting: string): Promise<{ runner: ProjectionRunner; settings: string[] }> {
   await createRecordingTable(knex, name);
   await waitUntilVisible(store, await appendRecorded(store, name, 1, 3));
   const settings: string[] = [];
@@ -99,4 +99,29 @@ export async function runnerNotingSetting(knex: Knex, store: EventStore, name: s
     settings.push(rows[0].setting);
   });
   return { runner: new ProjectionRunner(store, knex, [projection], createLogger('silent')), settings };
+}
+
+/**
+ * The setting in each transaction a running runner applied five events in (three caught up, two
+ * appended while it ran), and on a connection of the pool afterwards.
+ */
+export async function settingWhileRunning(knex: Knex, store: EventStore, name: string, setting: string): Promise<{ applied: string[]; afterwards: string }> {
+  const { runner, settings } = await runnerNotingSetting(knex, store, name, setting);
+  await runner.start();
+  try {
+    const last = await appendRecorded(store, name, 4, 5);
+    await waitUntilVisible(store, last);
+    if (!(await runner.waitFor(last, 5000))) throw new Error(`${name}: the runner did not apply the live events`);
+  } finally {
+    await runner.stop();
+  }
+  const { rows } = await knex.raw('select current_setting(?) as setting', [setting]);
+  return { applied: settings, afterwards: rows[0].setting };
+}
+
+/** The setting in each transaction a rebuild applied three events in. */
+export async function settingWhileRebuilding(knex: Knex, store: EventStore, name: string, setting: string): Promise<string[]> {
+  const { runner, settings } = await runnerNotingSetting(knex, store, name, setting);
+  await runner.rebuild(name);
+  return settings;
 }
