@@ -891,6 +891,8 @@ interface Measured {
   /** The service's main thread during the load (scheduleLine), or null. */
   mainThread: string | null;
   postgresDatabaseCpu: number | null;
+  /** Minor page faults of the benchmark database's backends during the window. */
+  postgresDatabaseFaults: number | null;
   postgresServerCpu: number | null;
   roundTrips: number | null;
   /** WAL the server wrote during the load */
@@ -1146,6 +1148,7 @@ function printSummary(report: {
     ['service CPU/payment', `${per(measured.serviceCpu)}${together}`],
     ['service main thread', measured.mainThread ?? '–'],
     ['PostgreSQL CPU/pay.', `${per(measured.postgresDatabaseCpu)} (the benchmark database's backends), ${per(measured.postgresServerCpu)} (whole server)`],
+    ['PG faults/payment', measured.postgresDatabaseFaults === null || load.acknowledged === 0 ? '–' : `${(measured.postgresDatabaseFaults / load.acknowledged).toFixed(2)} (minor page faults of the benchmark database's backends)`],
     ['round trips/payment', measured.roundTrips === null || load.acknowledged === 0 ? '–' : `${(measured.roundTrips / load.acknowledged).toFixed(2)} (${measured.roundTrips} queries for ${load.acknowledged} payments)`],
     ['WAL/payment', `${kib(measured.walBytes / Math.max(1, load.acknowledged))} (the server's WAL during the load)`],
     ['load generator', `${GENERATOR_SCHEDULING}; CPU ${per(load.cpuSeconds)} per payment; its event loop delay p99 ${ms(load.eventLoopDelay.p99)}, longest ${ms(load.eventLoopDelay.max)}; ${connectionsText(load, measured.acceptQueueMax)}`],
@@ -1385,6 +1388,7 @@ async function main(): Promise<void> {
           serviceCpu: serviceCpu !== null && before.serviceCpu !== null ? serviceCpu - before.serviceCpu : null,
           mainThread: scheduleLine(before.mainThread, mainThread, (performance.now() - before.openedAt) / 1000),
           postgresDatabaseCpu: postgresCpu ? postgresCpu.databaseSeconds() : null,
+          postgresDatabaseFaults: postgresCpu ? postgresCpu.databaseFaults() : null,
           postgresServerCpu: serverCpu !== null && before.serverCpu !== null ? serverCpu - before.serverCpu : null,
           roundTrips: roundTrips !== null && before.roundTrips !== null ? roundTrips - before.roundTrips : null,
           walBytes: wal - before.wal,

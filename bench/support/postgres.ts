@@ -82,6 +82,16 @@ export const checkpointsBetween = (before: Checkpoints, after: Checkpoints): str
   return count === 0 ? 'none' : `${count} (files synced in ${(after.syncMs - before.syncMs).toFixed(0)} ms)`;
 };
 
+interface Counters {
+  ticks: number;
+  faults: number;
+}
+
+function countersOf(pid: number): Counters | null {
+  const stat = procStat(pid);
+  return stat ? { ticks: stat.own, faults: stat.minorFaults } : null;
+}
+
 /**
  * CPU time spent by PostgreSQL, read from /proc: for the whole server (the postmaster, its living
  * children, and its exited children, which the kernel adds to the postmaster's children time), and
@@ -90,7 +100,8 @@ export const checkpointsBetween = (before: Checkpoints, after: Checkpoints): str
  * Only works when the server runs on this machine; `open` returns null otherwise.
  */
 export class PostgresCpu {
-  private readonly backends = new Map<number, { first: number; last: number }>();
+  /** Each followed backend's CPU ticks and minor page faults, when first and last read. */
+  private readonly backends = new Map<number, { first: Counters; last: Counters }>();
   private database = '';
 
   private constructor(private readonly monitor: pg.Pool, private readonly postmaster: number) {}
@@ -120,8 +131,8 @@ export class PostgresCpu {
     this.database = database;
     this.backends.clear();
     for (const pid of await this.backendPids()) {
-      const ticks = procStat(pid)?.own;
-      if (ticks !== undefined) this.backends.set(pid, { first: ticks, last: ticks });
+      const counters = countersOf(pid);
+      if (counters) this.backends.set(pid, { first: counters, last: counters });
     }
   }
 
@@ -129,19 +140,31 @@ export class PostgresCpu {
   async sample(): Promise<void> {
     const pids = await this.backendPids().catch(() => []);
     for (const pid of pids) {
-      const ticks = procStat(pid)?.own;
-      if (ticks === undefined) continue;
+      const counters = countersOf(pid);
+      if (!counters) continue;
       const known = this.backends.get(pid);
-      if (known) known.last = ticks;
-      else this.backends.set(pid, { first: 0, last: ticks });
+      if (known) known.last = counters;
+      else this.backends.set(pid, { first: { ticks: 0, faults: 0 }, last: counters });
     }
   }
 
   /** CPU seconds of the followed database's backends since `begin` (as of the last sample). */
   databaseSeconds(): number {
     let ticks = 0;
-    for (const { first, last } of this.backends.values()) ticks += last - first;
+    for (const { first, last } of this.backends.values()) ticks += last.ticks - first.ticks;
     return ticks / CLOCK_TICKS;
+  }
+
+  /**
+   * Minor page faults of the followed database's backends since `begin` (as of the last sample): pages
+   * a backend maps for the first time (shared buffers it had not touched) or gets fresh from the
+   * system (heap its allocator had handed back). Each costs ~20 µs on some virtual machines, so they
+   * are a share of the CPU figure worth seeing apart.
+   */
+  databaseFaults(): number {
+    let faults = 0;
+    for (const { first, last } of this.backends.values()) faults += last.faults - first.faults;
+    return faults;
   }
 
   private async backendPids(): Promise<number[]> {
