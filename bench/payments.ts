@@ -1,12 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../runtime/embedded-postgres';
+import { freePort } from '../runtime/embedded-postgres';
 import { runCommitFlushProbe, type CommitFlushResult } from './commit-flush';
 import { runHttpFloor, type HttpFloorResult } from './http-floor';
 import { benchKnobs, type MinimalOpenResult, type MinimalResult } from './minimal-ledger';
@@ -30,6 +30,7 @@ import {
 } from './support/proc';
 import { busyStretches, readProfile, summarizeProfile } from './support/profile';
 import {
+  benchServer,
   checkpoints,
   checkpointsBetween,
   createDatabase,
@@ -1233,16 +1234,9 @@ async function main(): Promise<void> {
   let failed = true;
   try {
     // The PostgreSQL server: DATABASE_URL's, or an embedded one of our own, so the minimal ledger shares it.
-    let serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) {
-      log('DATABASE_URL unset: starting an embedded PostgreSQL');
-      const folder = mkdtempSync(join(tmpdir(), 'bench-payments-postgres-'));
-      chmodSync(folder, 0o755); // under root the cluster runs as the postgres user, who must reach it
-      cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
-      const embedded = await startEmbeddedPostgres({ dataDir: join(folder, 'pg'), persistent: false });
-      cleanups.push(() => embedded.stop());
-      serverUrl = embedded.url;
-    }
+    const server = await benchServer(log);
+    cleanups.push(() => server.stop());
+    const serverUrl = server.url;
     const serviceDatabase = `bench_payments_${stamp}`;
     await createDatabase(serverUrl, serviceDatabase);
     if (!KEEP_DATABASE) cleanups.push(() => dropDatabase(serverUrl!, serviceDatabase));

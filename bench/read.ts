@@ -37,7 +37,7 @@ import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
 import { envFlag, envNumber } from './support/env';
 import { LogWriter } from './support/log-writer';
-import { PostgresCpu } from './support/postgres';
+import { benchServer, PostgresCpu, type BenchServer } from './support/postgres';
 import { machineCpu, machineShares, machineSharesText } from './support/proc';
 import { replayOnly } from './support/replay';
 import { profiled, readProfile, summarizeProfile } from './support/profile';
@@ -58,9 +58,10 @@ import { profiled, readProfile, summarizeProfile } from './support/profile';
  *   - an export of BENCH_EXPORT_ROWS (default 1,000,000) rows streamed to a client by a server
  *     process of its own, with that process's peak RSS (target < 200 MiB).
  * BENCH_PROFILE=<file> writes a CPU profile of the catch-up (this process) and prints its hottest places.
- * BENCH_KEEP_DATABASE=true keeps the scratch database (its name is printed) instead of dropping it.
+ * The scratch database is on DATABASE_URL's server, or on an embedded PostgreSQL started for the run.
+ * BENCH_KEEP_DATABASE=true keeps the scratch database (its name is printed) instead of dropping it
+ * (on DATABASE_URL's server: an embedded one goes with its data).
  */
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const EVENTS = envNumber('BENCH_EVENTS', 'count', 1_000_000);
 /** The share of the log that is Instant Payments history (client registrations, payments, settlement batches). */
 const IP_SHARE = envNumber('BENCH_IP_SHARE', 'share', 0.4);
@@ -493,13 +494,23 @@ async function measure(label: string, url: string, token: string, agent: http.Ag
 }
 
 async function main(): Promise<void> {
+  const server = await benchServer((line) => console.log(line));
+  try {
+    await measureOn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureOn(server: BenchServer): Promise<void> {
+  const serverUrl = server.url;
   const database = `emisor_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${database}`);
   const serverVersion = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
   await admin.end();
-  const url = new URL(SERVER_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -521,7 +532,7 @@ async function main(): Promise<void> {
     const { central, banks, writer, height, instantPayments } = await generate(services.eventStore);
     console.log(`Store:      ${writer.written.toLocaleString('en')} events generated in ${((Date.now() - started) / 1000).toFixed(0)} s (${BANKS} banks; ${Math.round(IP_SHARE * 100)} % Instant Payments history)`);
 
-    const postgresCpu = await PostgresCpu.open(SERVER_URL);
+    const postgresCpu = await PostgresCpu.open(serverUrl);
     started = Date.now();
     const replay = await cpuPerEvent(postgresCpu, () => replayOnly(services.eventStore, writer.written, REPLAY_BATCH));
     const replayed = replay.result;
@@ -628,11 +639,11 @@ async function main(): Promise<void> {
     );
   } finally {
     await runtime?.stop();
-    if (KEEP_DATABASE) {
+    if (KEEP_DATABASE && !server.embedded) {
       console.log(`Database:   ${database} kept (BENCH_KEEP_DATABASE)`);
       return;
     }
-    const cleanup = new pg.Client({ connectionString: SERVER_URL });
+    const cleanup = new pg.Client({ connectionString: serverUrl });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${database} with (force)`);
     await cleanup.end();

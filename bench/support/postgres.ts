@@ -1,5 +1,46 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { startEmbeddedPostgres } from '../../runtime/embedded-postgres';
 import { CLOCK_TICKS, childrenOf, procStat } from './proc';
+
+/** The PostgreSQL server a benchmark runs on, and how to let it go (a no-op for DATABASE_URL's). */
+export interface BenchServer {
+  url: string;
+  /** Whether the benchmark started it, and stops it with its data at the end. */
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * DATABASE_URL's server, or, as `npm start` and `npm test` do without one, an embedded PostgreSQL
+ * started for the run in a scratch folder, removed when it stops.
+ */
+export async function benchServer(log: (line: string) => void): Promise<BenchServer> {
+  const url = process.env.DATABASE_URL;
+  if (url) return { url, embedded: false, stop: async () => undefined };
+  log('DATABASE_URL unset: starting an embedded PostgreSQL');
+  const folder = mkdtempSync(join(tmpdir(), 'bench-postgres-'));
+  chmodSync(folder, 0o755); // under root the cluster runs as the postgres user, who must reach it
+  try {
+    const embedded = await startEmbeddedPostgres({ dataDir: join(folder, 'pg'), persistent: false });
+    return {
+      url: embedded.url,
+      embedded: true,
+      stop: async () => {
+        try {
+          await embedded.stop();
+        } finally {
+          rmSync(folder, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
 
 /** Connection string of another database on the same server. */
 export function databaseUrl(serverUrl: string, database: string): string {
