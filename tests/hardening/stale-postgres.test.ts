@@ -80,19 +80,28 @@ describe('A stale embedded PostgreSQL after kill -9 (same data folder)', () => {
   }, 120_000);
 });
 
-describe('The embedded PostgreSQL creates WAL files without zero-filling them', () => {
-  const clusters = scratchClusters('emisor-settings-');
+/** Starts a fresh embedded cluster of the describe's own, killed and removed after it. */
+function freshServer(prefix: string): () => Promise<Holder> {
+  const clusters = scratchClusters(prefix);
   let holder: Holder | null = null;
-
   afterAll(async () => {
     holder?.process.kill('SIGKILL');
     await clusters.cleanUp();
   });
+  return async () => {
+    const dataDir = join(clusters.folder, 'pg');
+    holder = await startHolder(dataDir);
+    clusters.serverOf(dataDir);
+    return holder;
+  };
+}
+
+describe('The embedded PostgreSQL creates WAL files without zero-filling them', () => {
+  const start = freshServer('emisor-settings-');
 
   // Zero-filling writes and syncs a 16 MB file while every commit waits: about once a second under payment load.
   it('runs with wal_init_zero off (and every write still synced)', async () => {
-    holder = await startHolder(join(clusters.folder, 'pg'));
-    clusters.serverOf(join(clusters.folder, 'pg'));
+    const holder = await start();
     expect(await query(holder.url, `select name, setting from pg_settings where name in ('wal_init_zero', 'fsync', 'synchronous_commit') order by name`)).toEqual([
       { name: 'fsync', setting: 'on' },
       { name: 'synchronous_commit', setting: 'on' },
@@ -102,21 +111,14 @@ describe('The embedded PostgreSQL creates WAL files without zero-filling them', 
 });
 
 describe('The embedded PostgreSQL keeps the heap its backends free', () => {
-  const clusters = scratchClusters('emisor-heap-');
-  let holder: Holder | null = null;
-
-  afterAll(async () => {
-    holder?.process.kill('SIGKILL');
-    await clusters.cleanUp();
-  });
+  const start = freshServer('emisor-heap-');
 
   const minorFaults = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[7]);
 
   // glibc hands freed heap back past 128 KiB by default, and each statement that needs more faults it in
   // again page by page (~2,000 faults for this one, each ~20 µs on some virtual machines).
   it('runs a statement needing MiBs of memory a second time without faulting its pages in again', async () => {
-    holder = await startHolder(join(clusters.folder, 'pg'));
-    clusters.serverOf(join(clusters.folder, 'pg'));
+    const holder = await start();
     const client = new pg.Client({ connectionString: holder.url });
     await client.connect();
     try {
