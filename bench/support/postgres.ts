@@ -167,6 +167,15 @@ export class PostgresCpu {
     return ticks / CLOCK_TICKS;
   }
 
+  /** Whole-server minor page faults so far, counted as `serverSeconds` counts CPU. */
+  serverFaults(): number {
+    const root = procStat(this.postmaster);
+    if (!root) return NaN;
+    let faults = root.minorFaults + root.childrenMinorFaults;
+    for (const pid of childrenOf(this.postmaster)) faults += procStat(pid)?.minorFaults ?? 0;
+    return faults;
+  }
+
   /** Starts following the backends of `database`, from their current CPU time. */
   async begin(database: string): Promise<void> {
     this.database = database;

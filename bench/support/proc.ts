@@ -12,6 +12,8 @@ interface ProcStat {
   children: number;
   /** page faults it took that read nothing from disk (a page mapped, zeroed or copied) */
   minorFaults: number;
+  /** the same of its waited-for children */
+  childrenMinorFaults: number;
 }
 
 export function procStat(pid: number): ProcStat | null {
@@ -23,7 +25,7 @@ export function procStat(pid: number): ProcStat | null {
   }
   // The command name may hold spaces and parentheses: fields start after the last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]), minorFaults: Number(fields[7]) };
+  return { ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]), minorFaults: Number(fields[7]), childrenMinorFaults: Number(fields[8]) };
 }
 
 export const cpuSeconds = (pid: number) => {

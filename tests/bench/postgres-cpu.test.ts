@@ -40,4 +40,15 @@ describe('PostgresCpu', () => {
     expect(cpu.databaseFaults()).toBeGreaterThan(100);
     expect(cpu.databaseSeconds()).toBeGreaterThan(0);
   });
+
+  it('counts the whole server’s page faults, a backend that came and went included', async () => {
+    const before = cpu.serverFaults();
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query("select count(*) from generate_series(1, 300000) i where md5(i::text) like 'a%'");
+    await client.end();
+    // The backend's faults land in the postmaster's children's once it has exited and been waited for.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(cpu.serverFaults() - before).toBeGreaterThan(100);
+  });
 });
