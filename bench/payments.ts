@@ -1239,7 +1239,7 @@ async function main(): Promise<void> {
     const serverUrl = server.url;
     const serviceDatabase = `bench_payments_${stamp}`;
     await createDatabase(serverUrl, serviceDatabase);
-    if (!KEEP_DATABASE) cleanups.push(() => dropDatabase(serverUrl!, serviceDatabase));
+    if (!KEEP_DATABASE) cleanups.push(() => dropDatabase(serverUrl, serviceDatabase));
     const serviceDbUrl = databaseUrl(serverUrl, serviceDatabase);
 
     let serviceInfo = SERVICE_DIR;
@@ -1515,7 +1515,7 @@ async function main(): Promise<void> {
     if (!SKIP_BASELINE) {
       const minimalDatabase = `bench_minimal_${stamp}`;
       await createDatabase(serverUrl, minimalDatabase);
-      cleanups.push(() => dropDatabase(serverUrl!, minimalDatabase));
+      cleanups.push(() => dropDatabase(serverUrl, minimalDatabase));
       log(`minimal ledger: ${knobs.seconds} s at ${knobs.connections} connections on ${minimalDatabase}${PACED_SECONDS > 0 ? `, then ${PACED_SECONDS} s of open arrivals at ${PACED_RATE === null ? `${PACED_SHARE * 100} % of its peak` : 'BENCH_PACED_RATE'}` : ''}`);
       const output = join(work, 'minimal.json');
       if (PREPARE_WAL_FILES) minimalWalFiles = await prepareWalFiles(serviceDb, null);

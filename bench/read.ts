@@ -9,7 +9,6 @@ import { pipeline } from 'node:stream/promises';
 import { toBase64, toBech32 } from '@cosmjs/encoding';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import jwt from 'jsonwebtoken';
-import pg from 'pg';
 import { createApp } from '../api/app';
 import { activityLogProjection } from '../projections/activity-log';
 import { allProjections } from '../projections';
@@ -37,7 +36,7 @@ import type { UserEvent } from '../write-side/user/events';
 import type { WhitelistAddressAdded } from '../write-side/whitelist/events';
 import { envFlag, envNumber } from './support/env';
 import { LogWriter } from './support/log-writer';
-import { benchServer, PostgresCpu, type BenchServer } from './support/postgres';
+import { benchServer, createDatabase, databaseUrl, dropDatabase, PostgresCpu, withClient, type BenchServer } from './support/postgres';
 import { machineCpu, machineShares, machineSharesText } from './support/proc';
 import { replayOnly } from './support/replay';
 import { profiled, readProfile, summarizeProfile } from './support/profile';
@@ -510,13 +509,9 @@ async function main(): Promise<void> {
 async function measureOn(server: BenchServer): Promise<void> {
   const serverUrl = server.url;
   const database = `emisor_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const serverVersion = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
+  await createDatabase(serverUrl, database);
+  const serverVersion = await withClient(serverUrl, async (client) => (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version);
+  const url = new URL(databaseUrl(serverUrl, database));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: tmpdir(),
@@ -648,10 +643,7 @@ async function measureOn(server: BenchServer): Promise<void> {
       console.log(`Database:   ${database} kept (BENCH_KEEP_DATABASE)`);
       return;
     }
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${database} with (force)`);
-    await cleanup.end();
+    await dropDatabase(serverUrl, database);
   }
 }
 
