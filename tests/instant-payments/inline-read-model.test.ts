@@ -202,7 +202,13 @@ describe('Instant Payments read model written with the events', () => {
         // Prepared in SQL and explained as executed: an EXPLAIN sent with parameters plans for their values.
         const name = `kept_${randomUUID().slice(0, 8)}`;
         await client.query(`prepare ${name} as ${text}`);
-        const { rows } = await client.query(`explain execute ${name}(${values.map((value) => client.escapeLiteral(String(value))).join(', ')})`);
+        // A binary array (a column of rows) is written out as its text literal by the server itself.
+        const literals = await Promise.all(
+          values.map(async (value) =>
+            value instanceof Buffer ? ((await client.query('select $1::text[]::text as literal', [value])).rows[0] as { literal: string }).literal : String(value),
+          ),
+        );
+        const { rows } = await client.query(`explain execute ${name}(${literals.map((literal) => client.escapeLiteral(literal)).join(', ')})`);
         await client.query(`deallocate ${name}`);
         return rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n');
       } finally {

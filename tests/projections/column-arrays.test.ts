@@ -1,4 +1,4 @@
-import { arrayLiteral, insertRows, unnested, type Columns } from '../../projections/column-arrays';
+import { insertRows, textArray, unnested, type Columns } from '../../projections/column-arrays';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 interface Row {
@@ -20,7 +20,7 @@ const COLUMNS: Columns<Row> = [
 ];
 
 /**
- * Rows reach PostgreSQL as one array literal per column: every value must arrive exactly as it was,
+ * Rows reach PostgreSQL as one binary text array per column: every value must arrive exactly as it was,
  * whatever text a client put in it (a payment's reference is free text).
  */
 describe('column arrays (rows as typed arrays, unnested)', () => {
@@ -167,12 +167,62 @@ describe('column arrays (rows as typed arrays, unnested)', () => {
   });
 });
 
-describe('arrayLiteral', () => {
-  it('quotes every element and escapes only quotes and backslashes', () => {
-    expect(arrayLiteral(['a', 'b,c', 'd"e', 'f\\g', null, undefined, 7, true])).toBe('{"a","b,c","d\\"e","f\\\\g",NULL,NULL,"7","true"}');
+describe('textArray', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  const read = async (array: Buffer): Promise<unknown> => (await database.knex.raw('select ?::text[] as elements', [array])).rows[0].elements;
+
+  it('is read by PostgreSQL as the same text, element by element, nulls as NULL', async () => {
+    const values = ['a', 'b,c', 'd"e', 'f\\g', null, undefined, 7, true, '', 'NULL', 'üñí 🙂', 'x'.repeat(500)];
+
+    expect(await read(textArray(values))).toEqual(['a', 'b,c', 'd"e', 'f\\g', null, null, '7', 'true', '', 'NULL', 'üñí 🙂', 'x'.repeat(500)]);
   });
 
-  it('is an empty array for no values', () => {
-    expect(arrayLiteral([])).toBe('{}');
+  it('carries values as JSON for a jsonb column', async () => {
+    expect(await read(textArray(['text', 42, { a: 'b"c' }, null], true))).toEqual(['"text"', '42', '{"a":"b\\"c"}', null]);
+  });
+
+  it('is an empty array for no values', async () => {
+    expect(await read(textArray([]))).toEqual([]);
+  });
+
+  it('grows past its first guess of the values’ size (elements of many bytes each)', async () => {
+    const values = Array.from({ length: 40 }, (_, index) => `${index}:${'€'.repeat(200)}`);
+
+    expect(await read(textArray(values))).toEqual(values);
+  });
+});
+
+describe('column types with a modifier', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await database.knex.raw('create table ca_modified (code character varying(4) primary key, amount numeric(10, 0) not null)');
+  });
+  afterAll(() => database.drop());
+
+  const columns: Columns<{ code: string; amount: string }> = [
+    ['code', 'character varying(4)'],
+    ['amount', 'numeric(10,0)'],
+  ];
+
+  it('refuses text longer than the column holds, as an insert of the value itself would, rather than cutting it short', async () => {
+    const { sql, values } = insertRows('ca_modified', columns, [{ code: 'ABCDE', amount: '1' }]);
+
+    await expect(database.knex.raw(sql, values)).rejects.toThrow(/too long for type character varying\(4\)/);
+    expect(await database.knex('ca_modified').count({ rows: '*' })).toEqual([{ rows: '0' }]);
+  });
+
+  it('rounds a number to the column’s scale, as the column does', async () => {
+    const { sql, values } = insertRows('ca_modified', columns, [{ code: 'AB', amount: '2.5' }]);
+    await database.knex.raw(sql, values);
+
+    expect(await database.knex('ca_modified').select('code', database.knex.raw('amount::text as amount'))).toEqual([{ code: 'AB', amount: '3' }]);
   });
 });
