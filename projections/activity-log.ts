@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../write-side/event-store/event-store';
 import type { OrganizationEvent } from '../write-side/organization/events';
 import type { ProposalEvent, ProposalMessage, ProposalSubmitted } from '../write-side/proposal/events';
 import { ADMIN_OPERATIONS } from './admin-operations';
-import { unnested, type Columns } from './column-arrays';
+import { insertRows, unnested, type Columns } from './column-arrays';
 import type { Projection } from './projection';
 
 export type EntryKind = 'CHAIN' | 'ADMIN';
@@ -70,6 +70,13 @@ const COLUMNS: Columns<EntryRow> = [
 ];
 const NAMES = COLUMNS.map(([column]) => column);
 const TIMESTAMPS = ['occurred_at', 'voting_ends_at', 'decided_at', 'executed_at'] as const;
+
+/** An organization's (multisig_id '') or an account's count of entries, added to the one kept. */
+const TOTAL_COLUMNS: Columns<{ organization_id: string; multisig_id: string; entries: number }> = [
+  ['organization_id', 'text'],
+  ['multisig_id', 'text'],
+  ['entries', 'bigint'],
+];
 
 const UPSERT = (source: string) => `
   insert into activity_log (${NAMES.join(', ')})
@@ -190,15 +197,13 @@ class Batch {
       const { source, values } = unnested(COLUMNS, [...this.rows.values()]);
       await this.trx.raw(UPSERT(source), values);
     }
-    const totals = [...this.totals];
-    if (totals.length > 0) {
-      const keys = totals.map(([totalKey]) => totalKey.split('\u0000') as [string, string]);
-      await this.trx.raw(
-        `insert into activity_log_totals (organization_id, multisig_id, entries)
-         select * from unnest(?::text[], ?::text[], ?::bigint[])
-         on conflict (organization_id, multisig_id) do update set entries = activity_log_totals.entries + excluded.entries`,
-        [keys.map(([organizationId]) => organizationId), keys.map(([, multisigId]) => multisigId), totals.map(([, delta]) => delta)],
-      );
+    if (this.totals.size > 0) {
+      const rows = [...this.totals].map(([totalKey, entries]) => {
+        const [organizationId, multisigId] = totalKey.split('\u0000') as [string, string];
+        return { organization_id: organizationId, multisig_id: multisigId, entries };
+      });
+      const { sql, values } = insertRows('activity_log_totals', TOTAL_COLUMNS, rows);
+      await this.trx.raw(`${sql} on conflict (organization_id, multisig_id) do update set entries = activity_log_totals.entries + excluded.entries`, values);
     }
     if (this.newAccounts.size > 0)
       await this.trx('activity_log_accounts')

@@ -7,7 +7,7 @@ import { CHAIN_STREAM, type BlockCommitted, type ChainGenesisRecorded } from '..
 import { decodeMessage, TypeUrl, type ChainMessage } from '../write-side/chain/messages';
 import { OBSERVED_STREAM, type ChainBlockObserved } from '../write-side/chain/observer';
 import type { RecordedEvent } from '../write-side/event-store/event-store';
-import { insertRows, type Columns } from './column-arrays';
+import { insertRows, unnested, type Columns } from './column-arrays';
 import type { Projection } from './projection';
 
 export interface Movement {
@@ -177,6 +177,26 @@ const MOVEMENT_COLUMNS: Columns<MovementRow> = [
   ['block_time', 'timestamptz'],
 ];
 
+/** A balance's change in a batch, added to the balance kept (or starting it). */
+const BALANCE_COLUMNS: Columns<{ address: string; denom: string; amount: bigint }> = [
+  ['address', 'text'],
+  ['denom', 'text'],
+  ['amount', 'numeric'],
+];
+const BALANCE_KEY_COLUMNS: Columns<{ address: string; denom: string }> = [
+  ['address', 'text'],
+  ['denom', 'text'],
+];
+/** A denomination's supply change in a batch, added to the totals kept. */
+const SUPPLY_COLUMNS: Columns<SupplyChange & { denom: string; supply: bigint }> = [
+  ['denom', 'text'],
+  ['supply', 'numeric'],
+  ['minted', 'numeric'],
+  ['burned', 'numeric'],
+  ['mints', 'bigint'],
+  ['burns', 'bigint'],
+];
+
 /** Keys of per-address deltas; a NUL never occurs in an address or a denom. */
 const balanceKey = (address: string, denom: string) => `${address}\u0000${denom}`;
 
@@ -229,41 +249,34 @@ async function applyBlocks(trx: Knex.Transaction, blocks: Array<{ chainId: strin
 
   const changed = [...deltas].filter(([, delta]) => delta !== 0n);
   if (changed.length > 0) {
-    const keys = changed.map(([key]) => key.split('\u0000') as [string, string]);
+    const shifts = changed.map(([key, delta]) => {
+      const [address, denom] = key.split('\u0000') as [string, string];
+      return { address, denom, amount: delta };
+    });
+    const { sql, values } = insertRows('chain_balances', BALANCE_COLUMNS, shifts);
     const { rows } = await trx.raw<{ rows: Array<{ address: string; denom: string; amount: string }> }>(
-      `insert into chain_balances (address, denom, amount)
-       select * from unnest(?::text[], ?::text[], ?::numeric[])
-       on conflict (address, denom) do update set amount = chain_balances.amount + excluded.amount
+      `${sql} on conflict (address, denom) do update set amount = chain_balances.amount + excluded.amount
        returning address, denom, amount::text`,
-      [keys.map(([address]) => address), keys.map(([, denom]) => denom), changed.map(([, delta]) => delta.toString())],
+      values,
     );
     // A fold that drove a balance below zero is wrong: fail (the projection stops and says so) rather than answer it.
     const negative = rows.find((balance) => balance.amount.startsWith('-'));
     if (negative) throw new Error(`balances: ${negative.address} would hold ${negative.amount}${negative.denom}`);
     // Like x/bank, an account holds no zero balances.
     const emptied = rows.filter((balance) => balance.amount === '0');
-    if (emptied.length > 0)
-      await trx.raw('delete from chain_balances where (address, denom) in (select * from unnest(?::text[], ?::text[])) and amount = 0', [
-        emptied.map((balance) => balance.address),
-        emptied.map((balance) => balance.denom),
-      ]);
+    if (emptied.length > 0) {
+      const { source, values: emptiedValues } = unnested(BALANCE_KEY_COLUMNS, emptied);
+      await trx.raw(`delete from chain_balances where (address, denom) in (select v.* from ${source}) and amount = 0`, emptiedValues);
+    }
   }
 
   if (supply.size > 0) {
-    const changes = [...supply];
+    const changes = [...supply].map(([denom, change]) => ({ denom, supply: change.minted - change.burned, ...change }));
+    const { sql, values } = insertRows('chain_supply', SUPPLY_COLUMNS, changes);
     await trx.raw(
-      `insert into chain_supply (denom, supply, minted, burned, mints, burns)
-       select denom, minted - burned, minted, burned, mints, burns
-         from unnest(?::text[], ?::numeric[], ?::numeric[], ?::bigint[], ?::bigint[]) as s(denom, minted, burned, mints, burns)
-       on conflict (denom) do update set supply = chain_supply.supply + excluded.supply, minted = chain_supply.minted + excluded.minted,
+      `${sql} on conflict (denom) do update set supply = chain_supply.supply + excluded.supply, minted = chain_supply.minted + excluded.minted,
          burned = chain_supply.burned + excluded.burned, mints = chain_supply.mints + excluded.mints, burns = chain_supply.burns + excluded.burns`,
-      [
-        changes.map(([denom]) => denom),
-        changes.map(([, change]) => change.minted.toString()),
-        changes.map(([, change]) => change.burned.toString()),
-        changes.map(([, change]) => change.mints),
-        changes.map(([, change]) => change.burns),
-      ],
+      values,
     );
   }
 

@@ -123,4 +123,24 @@ describe('balances read model reconciliation', () => {
     expect(failures).toBeGreaterThan(0);
     expect(await projectedHeight()).toBe(await chain.getHeight());
   }, 60000);
+
+  it('holds no zero balance: an address that sends all it holds has no row left, as the chain lists none', async () => {
+    const { chain, chainOperator: operator } = t.services;
+    const native = t.services.config.NATIVE_DENOM;
+    const emptied = generateCustodyKey('emisor');
+    const supplyBefore = await chain.getSupply(native);
+    await folded(await signAndBroadcast(chain, [operator], [msgMint(operator.address, 700n, native, emptied.address)]));
+    expect(await t.services.db('chain_balances').where({ address: emptied.address }).select('denom', t.services.db.raw('amount::text as amount'))).toEqual([
+      { denom: native, amount: '700' },
+    ]);
+
+    const result = await signAndBroadcast(chain, [emptied], [msgSend(emptied.address, operator.address, 700n, native)]);
+    expect(result.code).toBe(0);
+    await folded(result);
+
+    expect(await t.services.db('chain_balances').where({ address: emptied.address })).toEqual([]);
+    const supply: { supply: string } = await t.services.db('chain_supply').where({ denom: native }).first('supply');
+    expect(BigInt(supply.supply)).toBe(supplyBefore + 700n);
+    expect(await chain.getAllBalances(emptied.address)).toEqual([]);
+  }, 60000);
 });
