@@ -54,7 +54,8 @@ describe('PostgreSQL stream pages cost the page, not the rest of the stream', ()
   async function rowsFetchedFor(read: () => Promise<unknown>): Promise<number> {
     const sent = jest.spyOn(database.pool, 'query');
     await read();
-    const [text, values] = sent.mock.calls[0] as unknown as [string, unknown[]];
+    const [first, second] = sent.mock.calls[0] as unknown as [string | { text: string; values: unknown[] }, unknown[] | undefined];
+    const { text, values } = typeof first === 'string' ? { text: first, values: second } : first;
     sent.mockRestore();
     const { rows } = await database.pool.query(`explain (analyze, format json) ${text}`, values);
     type PlanNode = { 'Node Type': string; 'Actual Rows': number; Plans?: PlanNode[] };

@@ -48,16 +48,17 @@ export interface PostgresEventStoreOptions {
   maxEventsPerBatch?: number;
 }
 
-interface EventRow {
-  position: string;
-  transaction_id: string;
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: string;
-  data: unknown;
-  metadata: NewEvent['metadata'];
-}
+/** An event's row as `COLUMNS` (and readAll) select it, in that order. */
+type EventRow = [
+  position: string,
+  transactionId: string,
+  eventId: string,
+  streamId: string,
+  streamVersion: number,
+  type: string,
+  data: unknown,
+  metadata: NewEvent['metadata'],
+];
 
 interface PendingAppend {
   streamId: string;
@@ -93,14 +94,14 @@ function readersJson(feed: FeedReaders): string {
   return json;
 }
 
-const toRecorded = (row: EventRow): RecordedEvent => ({
-  id: row.event_id,
-  streamId: row.stream_id,
-  streamVersion: row.stream_version,
-  type: row.type,
-  data: row.data,
-  metadata: row.metadata,
-  position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.position) },
+const toRecorded = ([position, transactionId, id, streamId, streamVersion, type, data, metadata]: EventRow): RecordedEvent => ({
+  id,
+  streamId,
+  streamVersion,
+  type,
+  data,
+  metadata,
+  position: { commit: BigInt(transactionId), prepare: BigInt(position) },
 });
 
 const COLUMNS = 'position, transaction_id::text, event_id, stream_id, stream_version, type, data, metadata';
@@ -376,25 +377,22 @@ export class PostgresEventStore implements EventStore {
     events: NewEvent[],
     expectedVersion: ExpectedVersion,
   ): Promise<AppendResult> {
-    const { rows } = await this.pool.query<EventRow>(
+    const stored = await this.readEvents(
       `select ${COLUMNS} from events where event_id = any($1::uuid[]) order by events.transaction_id, events.position`,
       [events.map((event) => event.id)],
     );
     const sameEvents =
-      rows.length === events.length &&
-      rows.every(
-        (row, index) =>
-          row.stream_id === streamId &&
-          row.event_id === events[index]!.id &&
-          row.type === events[index]!.type &&
-          isDeepStrictEqual(row.data, asStored(events[index]!.data)),
+      stored.length === events.length &&
+      stored.every(
+        (event, index) =>
+          event.streamId === streamId &&
+          event.id === events[index]!.id &&
+          event.type === events[index]!.type &&
+          isDeepStrictEqual(event.data, asStored(events[index]!.data)),
       );
     if (!sameEvents) throw new ConcurrencyError(streamId, expectedVersion);
-    const last = rows[rows.length - 1]!;
-    return {
-      nextExpectedVersion: last.stream_version,
-      position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.position) },
-    };
+    const last = stored[stored.length - 1]!;
+    return { nextExpectedVersion: last.streamVersion, position: last.position };
   }
 
   /**
@@ -437,21 +435,21 @@ export class PostgresEventStore implements EventStore {
    */
   async readStream(streamId: string, page: StreamPage = {}): Promise<RecordedEvent[]> {
     const range = page.limit === undefined ? '' : ' and stream_version <= $2 + $3';
-    const { rows } = await this.pool.query<EventRow>(
-      `select ${COLUMNS} from events where stream_id = $1 and stream_version > $2${range} order by stream_version`,
-      [streamId, page.afterVersion ?? 0, ...(page.limit === undefined ? [] : [page.limit])],
-    );
-    return rows.map(toRecorded);
+    return this.readEvents(`select ${COLUMNS} from events where stream_id = $1 and stream_version > $2${range} order by stream_version`, [
+      streamId,
+      page.afterVersion ?? 0,
+      ...(page.limit === undefined ? [] : [page.limit]),
+    ]);
   }
 
   async readLastEvent(streamId: string): Promise<RecordedEvent | null> {
-    const { rows } = await this.pool.query<EventRow>(`select ${COLUMNS} from events where stream_id = $1 order by stream_version desc limit 1`, [streamId]);
-    return rows[0] ? toRecorded(rows[0]) : null;
+    const [last] = await this.readEvents(`select ${COLUMNS} from events where stream_id = $1 order by stream_version desc limit 1`, [streamId]);
+    return last ?? null;
   }
 
   async readAll(after: GlobalPosition | null, limit: number, feed?: FeedReaders): Promise<RecordedEvent[]> {
     // $4: each type's readers; the data is read only when one of them did not apply the event inline.
-    const { rows } = await this.pool.query<EventRow>(
+    return this.readEvents(
       `select position, transaction_id::text, event_id, stream_id, stream_version, type,
               case when $4::jsonb is null or not (coalesce($4::jsonb -> type, '[]') <@ coalesce(metadata -> 'appliedInline', '[]'))
                    then data end as data,
@@ -463,6 +461,14 @@ export class PostgresEventStore implements EventStore {
         limit $3`,
       [String(after?.commit ?? 0n), String(after?.prepare ?? 0n), limit, feed ? readersJson(feed) : null],
     );
+  }
+
+  /**
+   * Events read as arrays of their columns (node-pg's `rowMode: 'array'`), not as an object per row
+   * keyed by column name that would be copied into the event and dropped: a catch-up reads millions.
+   */
+  private async readEvents(text: string, values: unknown[]): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>({ text, values, rowMode: 'array' });
     return rows.map(toRecorded);
   }
 
