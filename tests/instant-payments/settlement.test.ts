@@ -154,4 +154,90 @@ describe('Instant Payments settlement in batches', () => {
     expect(outcomes).toEqual(['INSUFFICIENT_FUNDS', 'OK', 'OK']);
     expect((await me(spender.token)).balance).toBe('20000');
   });
+
+  describe('a batch to two recipient banks', () => {
+    let bankC: InstantPaymentsWorld['bankA'];
+    let dora: { id: string; token: string };
+    let payer: { id: string; token: string };
+    beforeAll(async () => {
+      bankC = await w.f.bank('Banco Tres');
+      await w.fund(await w.settlementAddress(bankC), '1000000');
+      dora = await w.demoClient(bankC.organizationId, 'Dora', 'dora.r');
+      payer = await w.demoClient(w.bankA.organizationId, 'Payer', 'payer.r');
+    });
+    const balanceOf = async (client: { token: string }) => BigInt((await me(client.token)).balance);
+    /** Two payments due together (settlement paused), so that they go in one batch, to bank B and bank C. */
+    const payBoth = async (toCarlaAmount: string, toDoraAmount: string) => {
+      await services().settlement.stop();
+      const toCarla = await pay(payer.token, 'carla.r', toCarlaAmount);
+      const toDora = await pay(payer.token, 'dora.r', toDoraAmount);
+      expect([toCarla.status, toDora.status]).toEqual([201, 201]);
+      return { toCarla: toCarla.body.id as string, toDora: toDora.body.id as string };
+    };
+
+    it('credits each recipient bank of a batch without waiting for another recipient’s credit', async () => {
+      const carlaBefore = await balanceOf(carla);
+      const doraBefore = await balanceOf(dora);
+      const { toCarla, toDora } = await payBoth('20', '30');
+
+      // The first recipient bank asked to credit the batch takes its time.
+      let releaseFirst!: () => void;
+      const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+      const asked: string[] = [];
+      for (const bank of [w.bankB, bankC]) {
+        const ledger = await services().payments.ledgers.ledger(bank.organizationId);
+        const submit = ledger.submit.bind(ledger);
+        jest.spyOn(ledger, 'submit').mockImplementation(async (request) => {
+          // A recipient's ledger is asked by settlement only to credit a batch.
+          if (request.context.correlationId.startsWith('settlement-') && asked.push(bank.organizationId) === 1) await firstHeld;
+          return submit(request);
+        });
+      }
+      services().settlement.start({ periodic: false });
+      const pass = services().settlement.tick();
+
+      const credited = async () => (await balanceOf(dora)) === doraBefore + 30n || (await balanceOf(carla)) === carlaBefore + 20n;
+      let creditedWhileHeld = false;
+      for (let attempt = 0; attempt < 100 && !creditedWhileHeld; attempt++) {
+        creditedWhileHeld = await credited();
+        if (!creditedWhileHeld) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      releaseFirst();
+      await pass;
+      jest.restoreAllMocks();
+
+      expect(asked).toHaveLength(2);
+      expect(creditedWhileHeld).toBe(true);
+      const [settledToCarla, settledToDora] = [await w.finished(payer.token, toCarla), await w.finished(payer.token, toDora)];
+      expect([settledToCarla.status, settledToDora.status]).toEqual(['COMPLETED', 'COMPLETED']);
+      expect(settledToDora.txHash).toBe(settledToCarla.txHash);
+      expect(await balanceOf(carla)).toBe(carlaBefore + 20n);
+      expect(await balanceOf(dora)).toBe(doraBefore + 30n);
+    });
+
+    it('leaves the batch open when one recipient’s credit fails, and the next pass credits it without crediting the other twice', async () => {
+      const carlaBefore = await balanceOf(carla);
+      const doraBefore = await balanceOf(dora);
+      const { toCarla, toDora } = await payBoth('7', '9');
+      const doraLedger = await services().payments.ledgers.ledger(bankC.organizationId);
+      const submit = doraLedger.submit.bind(doraLedger);
+      jest.spyOn(doraLedger, 'submit').mockImplementationOnce(async (request) => {
+        if (request.context.correlationId.startsWith('settlement-')) throw new Error('store unreachable');
+        return submit(request);
+      });
+      services().settlement.start({ periodic: false });
+      await services().settlement.tick();
+      jest.restoreAllMocks();
+      expect((await w.asClient(payer.token).get(`/instant-payments/payments/${toDora}`)).body.status).toBe('PENDING');
+      expect(await balanceOf(dora)).toBe(doraBefore);
+      expect(await balanceOf(carla)).toBe(carlaBefore + 7n);
+
+      await services().settlement.tick();
+      expect((await w.finished(payer.token, toCarla)).status).toBe('COMPLETED');
+      expect((await w.finished(payer.token, toDora)).status).toBe('COMPLETED');
+      expect(await balanceOf(carla)).toBe(carlaBefore + 7n);
+      expect(await balanceOf(dora)).toBe(doraBefore + 9n);
+      expect(await openBatches()).toEqual([]);
+    });
+  });
 });

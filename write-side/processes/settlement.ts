@@ -322,17 +322,24 @@ export class Settlement {
       this.logger.info({ ...this.batchFields(ledger, batch), height: result.height }, 'settlement batch final on the chain');
       const settled = new Date();
       const settledAt = settled.toISOString();
-      for (const transfer of batch.transfers) {
-        const recipient = await this.ports.ledgers.ledger(transfer.organizationId);
-        await this.submit(recipient, batch.batchNumber, {
-          type: 'ReceivePayments',
-          senderOrganizationId: ledger.organizationId,
-          batchNumber: batch.batchNumber,
-          txHash: batch.txHash,
-          settledAt,
-          payments: transfer.payments,
-        });
-      }
+      // Each recipient bank credits its own clients, in its own ledger's next round: side by side, not
+      // one bank's round after another's. All are settled before the run goes on, so a failed one is
+      // credited again by a later run while no other credit of the batch is still under way (a
+      // recipient credits a batch once, by its number).
+      const credits = await Promise.allSettled(
+        batch.transfers.map(async (transfer) =>
+          this.submit(await this.ports.ledgers.ledger(transfer.organizationId), batch.batchNumber, {
+            type: 'ReceivePayments',
+            senderOrganizationId: ledger.organizationId,
+            batchNumber: batch.batchNumber,
+            txHash: batch.txHash,
+            settledAt,
+            payments: transfer.payments,
+          }),
+        ),
+      );
+      const failed = credits.find((credit): credit is PromiseRejectedResult => credit.status === 'rejected');
+      if (failed) throw failed.reason;
       await this.submit(ledger, batch.batchNumber, { type: 'SettleBatch', txHash: batch.txHash, height: result.height, settledAt });
       this.ports.onBatchSettled?.(batch.payments, settled);
       return true;
