@@ -323,9 +323,9 @@ export class Settlement {
       const settled = new Date();
       const settledAt = settled.toISOString();
       // Each recipient bank credits its own clients, in its own ledger's next round: side by side, not
-      // one bank's round after another's. All are settled before the run goes on, so a failed one is
-      // credited again by a later run while no other credit of the batch is still under way (a
-      // recipient credits a batch once, by its number).
+      // one bank's round after another's. Every credit has ended, landed or failed, before the batch is
+      // settled or the run gives up, so a later run credits a failed one again while no other credit of
+      // the batch is still under way (a recipient credits a batch once, by its number).
       const credits = await Promise.allSettled(
         batch.transfers.map(async (transfer) =>
           this.submit(await this.ports.ledgers.ledger(transfer.organizationId), batch.batchNumber, {
