@@ -26,6 +26,7 @@ import * as bankClientCounts from './20261215000100_bank_client_counts';
 import * as clientSearch from './20261216000100_client_search';
 import * as receivedCrossIndex from './20261217000100_received_cross_index';
 import * as snapshotSlices from './20261218000100_snapshot_slices';
+import * as chainEffects from './20261219000100_chain_effects';
 
 /**
  * Every migration, in order. Listed here rather than discovered on disk so that the same list runs
@@ -59,6 +60,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261216000100_client_search': clientSearch,
   '20261217000100_received_cross_index': receivedCrossIndex,
   '20261218000100_snapshot_slices': snapshotSlices,
+  '20261219000100_chain_effects': chainEffects,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

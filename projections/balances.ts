@@ -6,8 +6,8 @@ import type { ChainBlock, ChainEvent } from '../write-side/chain/chain';
 import { CHAIN_STREAM, type BlockCommitted, type ChainGenesisRecorded } from '../write-side/chain/embedded-chain';
 import { decodeMessage, TypeUrl, type ChainMessage } from '../write-side/chain/messages';
 import { OBSERVED_STREAM, type ChainBlockObserved } from '../write-side/chain/observer';
-import type { RecordedEvent } from '../write-side/event-store/event-store';
-import { insertRows, unnested, type Columns } from './column-arrays';
+import { positional, type InlineStatement, type InlineWrite, type NewEvent, type RecordedEvent } from '../write-side/event-store/event-store';
+import { insertRows, textArray, type Columns } from './column-arrays';
 import type { Projection } from './projection';
 
 export interface Movement {
@@ -177,41 +177,27 @@ const MOVEMENT_COLUMNS: Columns<MovementRow> = [
   ['block_time', 'timestamptz'],
 ];
 
-/** A balance's change in a batch, added to the balance kept (or starting it). */
-const BALANCE_COLUMNS: Columns<{ address: string; denom: string; amount: bigint }> = [
-  ['address', 'text'],
-  ['denom', 'text'],
-  ['amount', 'numeric'],
-];
-const BALANCE_KEY_COLUMNS: Columns<{ address: string; denom: string }> = [
-  ['address', 'text'],
-  ['denom', 'text'],
-];
-/** A denomination's supply change in a batch, added to the totals kept. */
-const SUPPLY_COLUMNS: Columns<SupplyChange & { denom: string; supply: bigint }> = [
-  ['denom', 'text'],
-  ['supply', 'numeric'],
-  ['minted', 'numeric'],
-  ['burned', 'numeric'],
-  ['mints', 'bigint'],
-  ['burns', 'bigint'],
-];
+/** SQLSTATE of apply_chain_effects refusing a fold that drives a balance below zero (the store reads it as PreconditionFailed). */
+const FOLD_REFUSED = 'EM001';
 
 /** Keys of per-address deltas; a NUL never occurs in an address or a denom. */
 const balanceKey = (address: string, denom: string) => `${address}\u0000${denom}`;
 
-/** Folds the batch's blocks, in order, into one set of rows, deltas and totals: a few statements however many blocks. */
-async function applyBlocks(trx: Knex.Transaction, blocks: Array<{ chainId: string; block: ChainBlock }>): Promise<void> {
-  const movements: MovementRow[] = [];
-  const deltas = new Map<string, bigint>();
-  const supply = new Map<string, SupplyChange>();
-  const heads = new Map<string, ChainBlock>();
-  const shift = (address: string, denom: string, amount: bigint) =>
-    deltas.set(balanceKey(address, denom), (deltas.get(balanceKey(address, denom)) ?? 0n) + amount);
-  for (const { chainId, block } of blocks) {
-    if ((heads.get(chainId)?.height ?? -1) < block.height) heads.set(chainId, block);
+/**
+ * A batch of blocks folded, in order, into its movements, each balance's and supply's change and each
+ * chain's head: a few statements however many blocks. The same fold serves the runner's batches and
+ * the embedded chain's append of a block, whose statement carries them (balancesInlineWrite).
+ */
+class BlockEffects {
+  private readonly movements: MovementRow[] = [];
+  private readonly deltas = new Map<string, bigint>();
+  private readonly supply = new Map<string, SupplyChange>();
+  private readonly heads = new Map<string, ChainBlock>();
+
+  add(chainId: string, block: ChainBlock): void {
+    if ((this.heads.get(chainId)?.height ?? -1) < block.height) this.heads.set(chainId, block);
     const row = (txIndex: number, movementIndex: number, hash: string, direction: 'IN' | 'OUT', address: string, counterparty: string | null, movement: Movement) =>
-      movements.push({
+      this.movements.push({
         height: block.height,
         tx_index: txIndex,
         movement_index: movementIndex,
@@ -228,11 +214,14 @@ async function applyBlocks(trx: Knex.Transaction, blocks: Array<{ chainId: strin
       // A failed transaction changed nothing but its signers' sequences.
       if (tx.code !== 0) return;
       const effects = effectsOf(tx.events);
-      for (const change of effects.balances) shift(change.address, change.denom, change.amount);
+      for (const change of effects.balances) {
+        const key = balanceKey(change.address, change.denom);
+        this.deltas.set(key, (this.deltas.get(key) ?? 0n) + change.amount);
+      }
       for (const change of effects.supply) {
-        const total = supply.get(change.denom) ?? { minted: 0n, burned: 0n, mints: 0, burns: 0 };
-        if (change.amount > 0n) supply.set(change.denom, { ...total, minted: total.minted + change.amount, mints: total.mints + 1 });
-        else supply.set(change.denom, { ...total, burned: total.burned - change.amount, burns: total.burns + 1 });
+        const total = this.supply.get(change.denom) ?? { minted: 0n, burned: 0n, mints: 0, burns: 0 };
+        if (change.amount > 0n) this.supply.set(change.denom, { ...total, minted: total.minted + change.amount, mints: total.mints + 1 });
+        else this.supply.set(change.denom, { ...total, burned: total.burned - change.amount, burns: total.burns + 1 });
       }
       effects.movements.forEach((movement, movementIndex) => {
         if (movement.from !== null) row(txIndex, movementIndex, tx.hash, 'OUT', movement.from, movement.to, movement);
@@ -241,53 +230,40 @@ async function applyBlocks(trx: Knex.Transaction, blocks: Array<{ chainId: strin
     });
   }
 
-  // In slices, so that a batch of busy blocks never becomes one statement too large to send.
-  for (let from = 0; from < movements.length; from += MOVEMENTS_PER_STATEMENT) {
-    const { sql, values } = insertRows('chain_movements', MOVEMENT_COLUMNS, movements.slice(from, from + MOVEMENTS_PER_STATEMENT));
-    await trx.raw(sql, values);
-  }
-
-  const changed = [...deltas].filter(([, delta]) => delta !== 0n);
-  if (changed.length > 0) {
-    const shifts = changed.map(([key, delta]) => {
+  /**
+   * The statements, joined to `landed` where an append's statement carries them: the movements, in
+   * slices so that a batch of busy blocks never becomes one statement too large to send, then the
+   * balances and supply shifted (apply_chain_effects, which fails when a balance would fall below zero)
+   * and the heads it hands back kept. Observers of a remote chain may record its blocks out of order:
+   * a head only moves forward. Nothing when no block was added.
+   */
+  statements(joinedTo: 'landed' | null = null): InlineStatement[] {
+    if (this.heads.size === 0) return [];
+    const from = joinedTo === null ? '' : `${joinedTo}, `;
+    const statements: InlineStatement[] = [];
+    for (let first = 0; first < this.movements.length; first += MOVEMENTS_PER_STATEMENT)
+      statements.push(insertRows('chain_movements', MOVEMENT_COLUMNS, this.movements.slice(first, first + MOVEMENTS_PER_STATEMENT), from));
+    const balances = [...this.deltas].filter(([, delta]) => delta !== 0n).map(([key, amount]) => {
       const [address, denom] = key.split('\u0000') as [string, string];
-      return { address, denom, amount: delta };
+      return { address, denom, amount };
     });
-    const { sql, values } = insertRows('chain_balances', BALANCE_COLUMNS, shifts);
-    const { rows } = await trx.raw<{ rows: Array<{ address: string; denom: string; amount: string }> }>(
-      `${sql} on conflict (address, denom) do update set amount = chain_balances.amount + excluded.amount
-       returning address, denom, amount::text`,
-      values,
-    );
-    // A fold that drove a balance below zero is wrong: fail (the projection stops and says so) rather than answer it.
-    const negative = rows.find((balance) => balance.amount.startsWith('-'));
-    if (negative) throw new Error(`balances: ${negative.address} would hold ${negative.amount}${negative.denom}`);
-    // Like x/bank, an account holds no zero balances.
-    const emptied = rows.filter((balance) => balance.amount === '0');
-    if (emptied.length > 0) {
-      const { source, values: emptiedValues } = unnested(BALANCE_KEY_COLUMNS, emptied);
-      await trx.raw(`delete from chain_balances where (address, denom) in (select v.* from ${source}) and amount = 0`, emptiedValues);
-    }
+    const supply = [...this.supply].map(([denom, change]) => ({ denom, supply: change.minted - change.burned, ...change }));
+    const heads = [...this.heads].map(([chainId, block]) => ({ chainId, height: block.height, time: block.time }));
+    const arrays = [
+      ...(['address', 'denom', 'amount'] as const).map((column) => textArray(balances.map((balance) => balance[column]))),
+      ...(['denom', 'supply', 'minted', 'burned', 'mints', 'burns'] as const).map((column) => textArray(supply.map((change) => change[column]))),
+      ...(['chainId', 'height', 'time'] as const).map((column) => textArray(heads.map((head) => head[column]))),
+    ];
+    statements.push({
+      sql: `insert into chain_head as head (chain_id, height, block_time)
+            select (applied.head).chain_id, (applied.head).height, (applied.head).block_time
+              from (select apply_chain_effects(${arrays.map(() => '?::text[]').join(', ')}) as head${joinedTo === null ? '' : ` from ${joinedTo}`}) as applied
+            on conflict (chain_id) do update set height = greatest(head.height, excluded.height),
+              block_time = case when excluded.height > head.height then excluded.block_time else head.block_time end`,
+      values: arrays,
+    });
+    return statements;
   }
-
-  if (supply.size > 0) {
-    const changes = [...supply].map(([denom, change]) => ({ denom, supply: change.minted - change.burned, ...change }));
-    const { sql, values } = insertRows('chain_supply', SUPPLY_COLUMNS, changes);
-    await trx.raw(
-      `${sql} on conflict (denom) do update set supply = chain_supply.supply + excluded.supply, minted = chain_supply.minted + excluded.minted,
-         burned = chain_supply.burned + excluded.burned, mints = chain_supply.mints + excluded.mints, burns = chain_supply.burns + excluded.burns`,
-      values,
-    );
-  }
-
-  // Observers of a remote chain may record its blocks out of order: the head only moves forward.
-  for (const [chainId, block] of heads)
-    await trx.raw(
-      `insert into chain_head (chain_id, height, block_time) values (?, ?, ?)
-       on conflict (chain_id) do update set height = greatest(chain_head.height, excluded.height),
-         block_time = case when excluded.height > chain_head.height then excluded.block_time else chain_head.block_time end`,
-      [chainId, block.height, block.time],
-    );
 }
 
 /**
@@ -301,24 +277,53 @@ export const balancesProjection: Projection = {
   tables: ['chain_head', 'chain_balances', 'chain_supply', 'chain_movements'],
   handles: ['ChainGenesisRecorded', 'BlockCommitted', 'ChainBlockObserved'],
   async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
-    const blocks: Array<{ chainId: string; block: ChainBlock }> = [];
+    const effects = new BlockEffects();
     let ownChainId: string | null = null;
     for (const event of events) {
       if (event.type === 'ChainBlockObserved') {
-        if (event.streamId === OBSERVED_STREAM) blocks.push({ chainId: (event.data as ChainBlockObserved).chainId, block: event.data as ChainBlockObserved });
+        if (event.streamId === OBSERVED_STREAM) effects.add((event.data as ChainBlockObserved).chainId, event.data as ChainBlockObserved);
         continue;
       }
       // Only the deployment's own chain: a scratch chain on another stream is not its ledger.
       if (event.streamId !== CHAIN_STREAM) continue;
       if (event.type === 'ChainGenesisRecorded') {
         const genesis = event.data as ChainGenesisRecorded;
-        await trx('chain_head').insert({ chain_id: genesis.chainId, height: 0, block_time: genesis.genesisTime });
+        // Its first blocks, written with their appends, may have set the head already.
+        await trx.raw('insert into chain_head (chain_id, height, block_time) values (?, 0, ?) on conflict (chain_id) do nothing', [genesis.chainId, genesis.genesisTime]);
         ownChainId = genesis.chainId;
         continue;
       }
       ownChainId ??= ((await trx('chain_head').first('chain_id')) as { chain_id: string }).chain_id;
-      blocks.push({ chainId: ownChainId, block: blockResultsOf(event.data as BlockCommitted) });
+      effects.add(ownChainId, blockResultsOf(event.data as BlockCommitted));
     }
-    await applyBlocks(trx, blocks);
+    for (const { sql, values } of effects.statements()) {
+      try {
+        await trx.raw(sql, values as Knex.RawBinding[]);
+      } catch (error) {
+        // The fold's own refusal (a balance below zero): its words (knex puts the SQL before them), which
+        // name no SQL, tell operators why it stopped.
+        const refusal = (error as { code?: string }).code === FOLD_REFUSED ? /balances: \S+ would hold \S+$/.exec((error as Error).message) : null;
+        throw refusal ? new Error(refusal[0]) : error;
+      }
+    }
   },
 };
+
+/**
+ * The same fold, for the embedded chain to write inside the transaction that appends each block of the
+ * deployment's chain (`chainId`, stream CHAIN_STREAM): its balances are read as soon as the block is
+ * final, and the runner, which skips the events so marked, spends no transaction (nine statements) on
+ * each block. A block whose fold fails (a balance below zero) fails the append with PreconditionFailed:
+ * the chain appends it alone, for the runner to apply and stop on, rather than stop itself.
+ */
+export function balancesInlineWrite(events: NewEvent[], chainId: string, lock: InlineWrite['lock']): InlineWrite {
+  const effects = new BlockEffects();
+  for (const event of events) if (event.type === 'BlockCommitted') effects.add(chainId, blockResultsOf(event.data as BlockCommitted));
+  return {
+    lock,
+    statements: effects.statements('landed'),
+    write: async (query) => {
+      for (const { sql, values } of effects.statements()) await query(positional(sql), values);
+    },
+  };
+}

@@ -4,7 +4,8 @@ import type { Pool } from 'pg';
 import { allProjections } from '../projections';
 import type { Projection } from '../projections/projection';
 import { CommittedProgress } from '../projections/committed-progress';
-import { ProjectionRunner } from '../projections/runner';
+import { balancesInlineWrite, balancesProjection } from '../projections/balances';
+import { inlineWritersLock, ProjectionRunner } from '../projections/runner';
 import { findPrincipal } from '../read-side/users';
 import { ChainDirectory, createChain } from '../write-side/chain';
 import { PostgresChainHistory } from '../write-side/chain/history';
@@ -68,6 +69,7 @@ export async function createRuntime(
     await endPool(pool);
     await db.destroy();
   };
+  const readModels = options.projections ?? allProjections();
   // A start that fails (a migration refused, another process running the embedded chain) leaves no
   // connection open behind it: a caller that goes on (a supervisor, a test) would hold them until they idle out.
   const { secrets, eventStore, chainOperator, defaultChain } = await releasedOnFailure(async () => {
@@ -79,6 +81,11 @@ export async function createRuntime(
       onObserverError: (error) => logger.warn({ err: error }, 'chain observer: block not recorded yet'),
       databaseUrl,
       history: new PostgresChainHistory(db),
+      // Each block's balances are written with it: its settlement is read at once, and the runner spends
+      // no transaction on it (the runner still folds what the chain appends alone, and a rebuild all).
+      readModel: readModels.includes(balancesProjection)
+        ? { name: balancesProjection.name, writeFor: (events) => balancesInlineWrite(events, config.CHAIN_ID, inlineWritersLock(balancesProjection.name)) }
+        : undefined,
     });
     return { secrets, eventStore, chainOperator, defaultChain };
   }, closeStorage);
@@ -92,7 +99,6 @@ export async function createRuntime(
         return row?.chain_rpc_url ?? null;
       })
     : defaultChain;
-  const readModels = options.projections ?? allProjections();
   const eventsInDatabase = config.EVENT_STORE === 'postgres';
   const metrics = new Metrics({ db, chain, eventsInDatabase, projections: readModels, reached: () => projections.reachedPositions() });
   metrics.instrumentEventStore(eventStore);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromBase64, toBase64, toHex, toUtf8 } from '@cosmjs/encoding';
-import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } from '../event-store/event-store';
+import { ConcurrencyError, PreconditionFailed, type EventStore, type InlineReadModel, type NewEvent, type RecordedEvent } from '../event-store/event-store';
 import {
   withOutcome,
   type Balance,
@@ -104,6 +104,11 @@ export interface EmbeddedChainOptions {
   genesis: Genesis;
   blockMs?: number;
   streamId?: string;
+  /**
+   * A read model of the chain's blocks written with each block's append, in its transaction, where the
+   * store can (EventStore.appendWith): the balances of the deployment's own chain.
+   */
+  readModel?: InlineReadModel;
 }
 
 interface PendingTx {
@@ -143,6 +148,7 @@ export class EmbeddedChain implements Chain {
   private historyBroken = false;
   private history: ChainHistory | null = null;
   private lock: SingleWriterLock | null = null;
+  private readModel: InlineReadModel | null = null;
   private snapshotEveryTxs = DEFAULT_SNAPSHOT_EVERY_TXS;
   private recentBlocks = DEFAULT_RECENT_BLOCKS;
   /** Height up to which every transaction's location is recorded: blocks up to it may leave memory. */
@@ -221,6 +227,7 @@ export class EmbeddedChain implements Chain {
     const chain = new EmbeddedChain(options.store, options.genesis, stored.genesisTime, streamId);
     chain.lock = options.lock ?? null;
     chain.history = options.history ?? null;
+    chain.readModel = options.readModel && options.store.appendWith ? options.readModel : null;
     chain.snapshotEveryTxs = options.snapshotEveryTxs ?? DEFAULT_SNAPSHOT_EVERY_TXS;
     chain.recentBlocks = options.recentBlocks ?? DEFAULT_RECENT_BLOCKS;
     chain.streamVersion = 1;
@@ -479,17 +486,28 @@ export class EmbeddedChain implements Chain {
   }
 
   /**
-   * Appends the block, retrying the very same event while the store is unreachable (its id makes a
-   * retry of an append that did land harmless); once the chain is closing it gives up.
+   * Appends the block, with its read model's rows where there is one, retrying the very same event while
+   * the store is unreachable (its id makes a retry of an append that did land harmless); once the chain
+   * is closing it gives up.
    */
   private async appendBlock(data: BlockCommitted): Promise<void> {
-    const event: NewEvent = { id: randomUUID(), type: 'BlockCommitted', data, metadata: metadata(data.time, `${this.chainId}-block-${data.height}`) };
+    const plain: NewEvent = { id: randomUUID(), type: 'BlockCommitted', data, metadata: metadata(data.time, `${this.chainId}-block-${data.height}`) };
+    let readModel = this.readModel;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.store.append(this.streamId, [event], this.streamVersion);
+        if (readModel) {
+          const event: NewEvent = { ...plain, metadata: { ...plain.metadata, appliedInline: [readModel.name] } };
+          await this.store.appendWith!(this.streamId, [event], this.streamVersion, readModel.writeFor([event]));
+        } else await this.store.append(this.streamId, [plain], this.streamVersion);
         return;
       } catch (error) {
         if (error instanceof ConcurrencyError) throw error;
+        // The read model refused the block (nothing was written): the block goes alone, for the read
+        // model's projection to apply and stop on, saying why; a read model never stops the chain.
+        if (error instanceof PreconditionFailed) {
+          readModel = null;
+          continue;
+        }
         if (this.closed) throw new Error(`the chain's event store is unreachable: ${(error as Error).message}`);
         await sleep(Math.min(STORE_RETRY_MAX_MS, 100 * 2 ** attempt));
       }

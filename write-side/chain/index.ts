@@ -1,5 +1,5 @@
 import { connectComet, type CometClient } from '@cosmjs/tendermint-rpc';
-import type { EventStore } from '../event-store/event-store';
+import type { EventStore, InlineReadModel } from '../event-store/event-store';
 import type { Chain } from './chain';
 import { CosmosChain } from './cosmos-chain';
 import { CHAIN_STREAM, EmbeddedChain } from './embedded-chain';
@@ -35,6 +35,8 @@ export async function createChain(
     databaseUrl?: string;
     /** Snapshots and transaction locations: the embedded chain starts from a snapshot plus the tail. */
     history?: ChainHistory;
+    /** The embedded chain's blocks' read model, written with each block where the store can. */
+    readModel?: InlineReadModel;
   } = {},
 ): Promise<Chain> {
   if (!isValidAddress(operatorKey.address, config.CHAIN_PREFIX))
@@ -52,6 +54,7 @@ export async function createChain(
   return EmbeddedChain.start({
     lock: lock ?? undefined,
     history: options.history,
+    readModel: options.readModel,
     store: eventStore,
     blockMs: config.CHAIN_BLOCK_MS,
     genesis: {

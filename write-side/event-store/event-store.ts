@@ -112,6 +112,14 @@ export interface InlineWrite {
   precondition?: InlineStatement;
 }
 
+/** A read model its writer writes in the transaction of each of its appends, where the store can (appendWith). */
+export interface InlineReadModel {
+  /** The projection's name, which the events it applied carry (metadata.appliedInline). */
+  name: string;
+  /** Its writes for the events of one append. */
+  writeFor(events: NewEvent[]): InlineWrite;
+}
+
 export interface EventStore {
   /** Atomic per stream; a retry with the same event ids returns the first result and appends nothing. */
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;

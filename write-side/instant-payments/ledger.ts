@@ -6,8 +6,8 @@ import {
   PreconditionFailed,
   type EventStore,
   type GlobalPosition,
+  type InlineReadModel,
   type InlineStatement,
-  type InlineWrite,
   type NewEvent,
 } from '../event-store/event-store';
 import type { SnapshotStore } from '../event-store/snapshots';
@@ -66,13 +66,6 @@ export interface LedgerDecision {
   readModelApplied: boolean;
 }
 
-/** The Instant Payments read model, written in the transaction of each round's append where the store can. */
-export interface InlineReadModel {
-  name: string;
-  /** Its writes for a round's events. */
-  writeFor(events: NewEvent[]): InlineWrite;
-}
-
 export interface LedgerPorts {
   eventStore: EventStore;
   snapshots: SnapshotStore;
@@ -91,6 +84,7 @@ export interface LedgerPorts {
    * not routed by bank.
    */
   onRoundRetried?(organizationId: string, reason: RoundRetryReason): void;
+  /** The Instant Payments read model, written in the transaction of each round's append where the store can. */
   inlineReadModel?: InlineReadModel;
   /** The rounds' appends, shared by the ledgers of a process (BankLedgers) so that theirs go together; else the ledger's own. */
   roundAppends?: RoundAppends;

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { AppendResult, EventStore, InlineWrite, NewEvent } from '../event-store/event-store';
+import type { AppendResult, EventStore, InlineReadModel, InlineWrite, NewEvent } from '../event-store/event-store';
 import type { BankFacts } from './decide';
-import type { InlineReadModel, LedgerFacts } from './ledger';
+import type { LedgerFacts } from './ledger';
 
 /** A bank ledger's round as it is appended: its events, the version its stream must be at, and the banks' facts its decisions assumed. */
 export interface RoundAppend {
