@@ -310,15 +310,19 @@ export const balancesProjection: Projection = {
 };
 
 /**
- * The same fold, for the embedded chain to write inside the transaction that appends each block of the
- * deployment's chain (`chainId`, stream CHAIN_STREAM): its balances are read as soon as the block is
- * final, and the runner, which skips the events so marked, spends no transaction (nine statements) on
- * each block. A block whose fold fails (a balance below zero) fails the append with PreconditionFailed:
- * the chain appends it alone, for the runner to apply and stop on, rather than stop itself.
+ * The same fold, for the writer of the deployment's chain's blocks to write inside the transaction that
+ * appends each: the embedded chain (its BlockCommitted of `chainId`, stream CHAIN_STREAM) or the observer
+ * of a node (its ChainBlockObserved, stream OBSERVED_STREAM). A block's balances are read as soon as it
+ * is recorded, and the runner, which skips the events so marked, spends no transaction (nine statements)
+ * on it. A block whose fold fails (a balance below zero) fails the append with PreconditionFailed: the
+ * writer appends it alone, for the runner to apply and stop on, rather than stop itself.
  */
 export function balancesInlineWrite(events: NewEvent[], chainId: string, lock: InlineWrite['lock']): InlineWrite {
   const effects = new BlockEffects();
-  for (const event of events) if (event.type === 'BlockCommitted') effects.add(chainId, blockResultsOf(event.data as BlockCommitted));
+  for (const event of events) {
+    if (event.type === 'BlockCommitted') effects.add(chainId, blockResultsOf(event.data as BlockCommitted));
+    else if (event.type === 'ChainBlockObserved') effects.add((event.data as ChainBlockObserved).chainId, event.data as ChainBlockObserved);
+  }
   return {
     lock,
     statements: effects.statements('landed'),

@@ -5,13 +5,10 @@ import { generateCustodyKey } from '../../write-side/chain/keys';
 import { msgMint, msgSend } from '../../write-side/chain/messages';
 import { signAndBroadcast } from '../../write-side/chain/signer';
 import type { RecordedEvent } from '../../write-side/event-store/event-store';
+import { OBSERVED_STREAM, type ChainBlockObserved } from '../../write-side/chain/observer';
 import { createTestRuntime, type TestRuntime } from '../support/test-runtime';
 
 let t: TestRuntime;
-beforeAll(async () => {
-  t = await createTestRuntime({ chain: 'embedded', projections: [balancesProjection], configOverrides: { CHAIN_BLOCK_MS: '5' } });
-}, 60000);
-afterAll(() => t?.close());
 
 async function blockEvent(result: TxResult): Promise<RecordedEvent> {
   const blocks = await t.services.eventStore.readStream(CHAIN_STREAM);
@@ -32,6 +29,11 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
 }
 
 describe('the embedded chain writes each block’s balances with its append', () => {
+  beforeAll(async () => {
+    t = await createTestRuntime({ chain: 'embedded', projections: [balancesProjection], configOverrides: { CHAIN_BLOCK_MS: '5' } });
+  }, 60000);
+  afterAll(() => t?.close());
+
   it('holds a block’s balances, movements and head once it is final, with no projection running, marked applied inline', async () => {
     const { chain, chainOperator: operator, config, db, projections } = t.services;
     const denom = config.NATIVE_DENOM;
@@ -90,5 +92,30 @@ describe('the embedded chain writes each block’s balances with its append', ()
     const after = await signAndBroadcast(chain, [payer], [msgSend(payer.address, payee.address, 100n, denom)]);
     expect(after.code).toBe(0);
     expect(after.height).toBeGreaterThan(sent.height);
+  });
+});
+
+describe('the observer of a node (CHAIN=cosmos) writes each observed block’s balances with its append', () => {
+  beforeAll(async () => {
+    t = await createTestRuntime({ chain: 'cosmos', projections: [balancesProjection], configOverrides: { CHAIN_BLOCK_MS: '5' } });
+  }, 60000);
+  afterAll(() => t?.close());
+
+  it('holds a block’s balances once the broadcast answers, with no projection running, marked applied inline', async () => {
+    const { chain, chainOperator: operator, config, db, eventStore, projections } = t.services;
+    const denom = config.NATIVE_DENOM;
+    const payee = generateCustodyKey('emisor');
+    await projections.stop();
+    try {
+      const minted = await signAndBroadcast(chain, [operator], [msgMint(operator.address, 750n, denom, payee.address)]);
+      expect(minted.code).toBe(0);
+      expect(await balanceOf(payee.address, denom)).toBe('750');
+      const head: { height: string } = await db('chain_head').where({ chain_id: chain.chainId }).first('height');
+      expect(Number(head.height)).toBeGreaterThanOrEqual(minted.height);
+      const observed = (await eventStore.readStream(OBSERVED_STREAM)).find((event) => (event.data as ChainBlockObserved).height === minted.height);
+      expect(observed?.metadata.appliedInline).toEqual(['balances']);
+    } finally {
+      await projections.start();
+    }
   });
 });

@@ -13,7 +13,7 @@ import { connectComet, toRfc3339WithNanoseconds, type CometClient } from '@cosmj
 import { BaseAccount } from 'cosmjs-types/cosmos/auth/v1beta1/auth';
 import { QueryClientImpl as GroupQueryClient } from 'cosmjs-types/cosmos/group/v1/query';
 import type { Any } from 'cosmjs-types/google/protobuf/any';
-import type { EventStore } from '../event-store/event-store';
+import type { EventStore, InlineReadModel } from '../event-store/event-store';
 import {
   withOutcome,
   type Balance,
@@ -81,7 +81,11 @@ export class CosmosChain implements Chain {
    */
   static async connect(
     rpcUrl: string,
-    options: { prefix: string; chainId?: string; observe?: { store: EventStore; intervalMs: number; onError?: (error: Error) => void } },
+    options: {
+      prefix: string;
+      chainId?: string;
+      observe?: { store: EventStore; intervalMs: number; onError?: (error: Error) => void; readModel?: InlineReadModel };
+    },
   ): Promise<CosmosChain> {
     const comet = await connectComet(rpcUrl);
     try {
@@ -92,7 +96,7 @@ export class CosmosChain implements Chain {
       const queries = QueryClient.withExtensions(comet, setupBankExtension);
       const chain = new CosmosChain(comet, client, queries.bank, new GroupQueryClient(createProtobufRpcClient(queries)), chainId, options.prefix);
       if (options.observe) {
-        chain.observer = new ChainObserver(chain, options.observe.store, options.observe.intervalMs, options.observe.onError);
+        chain.observer = new ChainObserver(chain, options.observe.store, options.observe.intervalMs, options.observe.onError, options.observe.readModel);
         chain.observer.start();
       }
       return chain;

@@ -35,7 +35,7 @@ export async function createChain(
     databaseUrl?: string;
     /** Snapshots and transaction locations: the embedded chain starts from a snapshot plus the tail. */
     history?: ChainHistory;
-    /** The embedded chain's blocks' read model, written with each block where the store can. */
+    /** The read model of the chain's blocks (the embedded chain's, or those observed of a node), written with each block where the store can. */
     readModel?: InlineReadModel;
   } = {},
 ): Promise<Chain> {
@@ -47,7 +47,7 @@ export async function createChain(
     return CosmosChain.connect(config.CHAIN_RPC_URL, {
       prefix: config.CHAIN_PREFIX,
       chainId: config.CHAIN_ID,
-      observe: { store: eventStore, intervalMs: config.CHAIN_BLOCK_MS, onError: options.onObserverError },
+      observe: { store: eventStore, intervalMs: config.CHAIN_BLOCK_MS, onError: options.onObserverError, readModel: options.readModel },
     });
   }
   const lock = options.databaseUrl ? await acquireEmbeddedChainLock(options.databaseUrl, CHAIN_STREAM) : null;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EventStore, NewEvent } from '../event-store/event-store';
+import { PreconditionFailed, type EventStore, type InlineReadModel, type NewEvent } from '../event-store/event-store';
 import type { Chain, ChainBlock } from './chain';
 
 /** The stream of a node's blocks as the platform observed them through the Chain port. */
@@ -34,12 +34,18 @@ export class ChainObserver {
   /** Callers of `through`, each told once the observer passes its height. */
   private readonly waiting = new Set<{ height: number; done: () => void }>();
 
+  /** A read model of the blocks written with each block's append, where the store can (EventStore.appendWith). */
+  private readonly readModel: InlineReadModel | null;
+
   constructor(
     private readonly chain: Chain,
     private readonly store: EventStore,
     private readonly intervalMs: number,
     private readonly onError: (error: Error) => void = () => undefined,
-  ) {}
+    readModel?: InlineReadModel,
+  ) {
+    this.readModel = readModel && store.appendWith ? readModel : null;
+  }
 
   start(): void {
     if (this.running) return;
@@ -133,6 +139,17 @@ export class ChainObserver {
         schemaVersion: 1,
       },
     };
+    if (this.readModel) {
+      const inline: NewEvent = { ...event, metadata: { ...event.metadata, appliedInline: [this.readModel.name] } };
+      try {
+        await this.store.appendWith!(OBSERVED_STREAM, [inline], 'any', this.readModel.writeFor([inline]));
+        return;
+      } catch (error) {
+        // The read model refused the block (nothing was written): it goes alone, for the projection to
+        // apply and stop on, saying why, as the embedded chain's blocks do.
+        if (!(error instanceof PreconditionFailed)) throw error;
+      }
+    }
     await this.store.append(OBSERVED_STREAM, [event], 'any');
   }
 }
